@@ -1,0 +1,635 @@
+//! Run-time cases: what to launch, with which arguments, and what the buffers must hold after.
+//!
+//! ```c
+//! //@ kind: run
+//! //@ launch: fill 64/16                   kernel name, global size [/ local size], "x" for 2-D/3-D
+//! //@ arg: buffer int[64] out              a cl_mem of 64 ints, zero-filled
+//! //@ arg: buffer int[64] in = i * 2       initial contents as an expression of the index i
+//! //@ arg: buffer int[4] c = {1, 2, 3, 4}  or as a list
+//! //@ arg: local 256                       clSetKernelArg(256, NULL)
+//! //@ arg: local 256 non-null              the same with a non-NULL value (an API error case)
+//! //@ arg: scalar int 5                    a by-value argument
+//! //@ expect: out[i] == (i / 16) * 100     every element, after all launches
+//! //@ expect: out == {0, 1, 2}             or as a list
+//! //@ expect-error: build-or-enqueue       the case passes only if this step fails cleanly
+//! //@ requires: CL_DEVICE_MAX_CONSTANT_ARGS < 65   otherwise skipped, saying why
+//! //@ query: arg-address-qualifier fill 0 == global
+//! //@ query: kernel-local-mem-size fill >= 256
+//! ```
+//! Every launch gets the same argument list; buffers persist across launches, so a case can
+//! show that a program-scope variable keeps its value between kernels.
+
+use super::expr::{parse_int, Expr};
+use crate::spec::AddrSpace;
+
+/// The directive keys a run-time case may use besides the common ones.
+pub const DIRECTIVES: &[&str] = &[
+    "launch",
+    "arg",
+    "expect",
+    "expect-error",
+    "requires",
+    "query",
+];
+
+/// Largest buffer a case may declare, in elements, so a case file cannot ask for gigabytes.
+const MAX_ELEMS: usize = 1 << 20;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunSpec {
+    pub launches: Vec<Launch>,
+    pub args: Vec<Arg>,
+    pub expects: Vec<BufferExpect>,
+    pub expect_error: Option<ExpectError>,
+    pub requires: Vec<Requirement>,
+    pub queries: Vec<Query>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Launch {
+    pub kernel: String,
+    pub global: Vec<usize>,
+    pub local: Option<Vec<usize>>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Elem {
+    Char,
+    UChar,
+    Short,
+    UShort,
+    Int,
+    UInt,
+    Long,
+    ULong,
+    Float,
+}
+
+impl Elem {
+    const ALL: [(&'static str, Elem); 9] = [
+        ("char", Elem::Char),
+        ("uchar", Elem::UChar),
+        ("short", Elem::Short),
+        ("ushort", Elem::UShort),
+        ("int", Elem::Int),
+        ("uint", Elem::UInt),
+        ("long", Elem::Long),
+        ("ulong", Elem::ULong),
+        ("float", Elem::Float),
+    ];
+
+    fn parse(word: &str) -> Result<Elem, String> {
+        Elem::ALL
+            .iter()
+            .find(|(n, _)| *n == word)
+            .map(|(_, e)| *e)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Elem::ALL.iter().map(|(n, _)| *n).collect();
+                format!(
+                    "unknown element type `{word}`: expected one of {}",
+                    names.join(", ")
+                )
+            })
+    }
+
+    pub const fn size(self) -> usize {
+        match self {
+            Elem::Char | Elem::UChar => 1,
+            Elem::Short | Elem::UShort => 2,
+            Elem::Int | Elem::UInt | Elem::Float => 4,
+            Elem::Long | Elem::ULong => 8,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        Elem::ALL
+            .iter()
+            .find(|(_, e)| *e == self)
+            .map(|(n, _)| *n)
+            .unwrap_or("?")
+    }
+
+    /// Encodes one value as the device stores it (little-endian; wrapping to the type's width,
+    /// as a C conversion to an unsigned type would).
+    pub fn encode(self, value: i64, out: &mut Vec<u8>) {
+        match self {
+            Elem::Float => out.extend((value as f32).to_le_bytes()),
+            _ => out.extend(&value.to_le_bytes()[..self.size()]),
+        }
+    }
+
+    /// Decodes one stored value back into the integer domain of expectations.
+    pub fn decode(self, bytes: &[u8]) -> i64 {
+        let mut b = [0u8; 8];
+        b[..bytes.len()].copy_from_slice(bytes);
+        let raw = i64::from_le_bytes(b);
+        match self {
+            Elem::Char => raw as i8 as i64,
+            Elem::UChar => raw as u8 as i64,
+            Elem::Short => raw as i16 as i64,
+            Elem::UShort => raw as u16 as i64,
+            Elem::Int => raw as i32 as i64,
+            Elem::UInt => raw as u32 as i64,
+            Elem::Long | Elem::ULong => raw,
+            Elem::Float => f32::from_le_bytes([b[0], b[1], b[2], b[3]]) as i64,
+        }
+    }
+}
+
+/// Buffer contents: an expression of the index, or an explicit list.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Values {
+    Expr(Expr),
+    List(Vec<i64>),
+}
+
+impl Values {
+    pub fn at(&self, i: usize) -> Option<i64> {
+        match self {
+            Values::Expr(e) => e.eval(i as i64),
+            Values::List(v) => v.get(i).copied(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Arg {
+    Buffer {
+        name: String,
+        elem: Elem,
+        len: usize,
+        init: Option<Values>,
+    },
+    Local {
+        bytes: usize,
+        non_null: bool,
+    },
+    Scalar {
+        elem: Elem,
+        value: i64,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct BufferExpect {
+    /// Index into [`RunSpec::args`] of the buffer.
+    pub arg: usize,
+    pub values: Values,
+}
+
+/// The step that must fail, cleanly, for the case to pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExpectError {
+    Build,
+    Enqueue,
+    BuildOrEnqueue,
+    SetArg(usize),
+}
+
+/// A device query a case depends on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeviceLimit {
+    MaxConstantArgs,
+    MaxConstantBufferSize,
+    LocalMemSize,
+    MaxGlobalVariableSize,
+    MaxWorkGroupSize,
+}
+
+impl DeviceLimit {
+    const ALL: [(&'static str, DeviceLimit); 5] = [
+        ("CL_DEVICE_MAX_CONSTANT_ARGS", DeviceLimit::MaxConstantArgs),
+        (
+            "CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE",
+            DeviceLimit::MaxConstantBufferSize,
+        ),
+        ("CL_DEVICE_LOCAL_MEM_SIZE", DeviceLimit::LocalMemSize),
+        (
+            "CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE",
+            DeviceLimit::MaxGlobalVariableSize,
+        ),
+        (
+            "CL_DEVICE_MAX_WORK_GROUP_SIZE",
+            DeviceLimit::MaxWorkGroupSize,
+        ),
+    ];
+
+    pub fn name(self) -> &'static str {
+        DeviceLimit::ALL
+            .iter()
+            .find(|(_, d)| *d == self)
+            .map(|(n, _)| *n)
+            .unwrap_or("?")
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cmp {
+    Lt,
+    Le,
+    Eq,
+    Ge,
+    Gt,
+}
+
+impl Cmp {
+    fn parse(word: &str) -> Result<Cmp, String> {
+        Ok(match word {
+            "<" => Cmp::Lt,
+            "<=" => Cmp::Le,
+            "==" => Cmp::Eq,
+            ">=" => Cmp::Ge,
+            ">" => Cmp::Gt,
+            other => {
+                return Err(format!(
+                    "expected a comparison (<, <=, ==, >=, >), found `{other}`"
+                ))
+            }
+        })
+    }
+
+    pub fn holds(self, a: u64, b: u64) -> bool {
+        match self {
+            Cmp::Lt => a < b,
+            Cmp::Le => a <= b,
+            Cmp::Eq => a == b,
+            Cmp::Ge => a >= b,
+            Cmp::Gt => a > b,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Requirement {
+    pub limit: DeviceLimit,
+    pub cmp: Cmp,
+    pub value: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Query {
+    /// `CL_KERNEL_ARG_ADDRESS_QUALIFIER` of one argument (needs `-cl-kernel-arg-info`).
+    ArgAddressQualifier {
+        kernel: String,
+        index: u32,
+        space: AddrSpace,
+    },
+    /// `CL_KERNEL_LOCAL_MEM_SIZE` compared with a number of bytes.
+    KernelLocalMemSize {
+        kernel: String,
+        cmp: Cmp,
+        bytes: u64,
+    },
+    /// `CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE` compared with a number of bytes.
+    ProgramGlobalVariableTotalSize { cmp: Cmp, bytes: u64 },
+}
+
+type Fail = (Option<u32>, String);
+
+impl RunSpec {
+    /// Reads the run-time directives, given as `(line, key, value)`.
+    pub(super) fn parse(lines: &[(u32, &str, &str)], source: &str) -> Result<RunSpec, Fail> {
+        let mut spec = RunSpec {
+            launches: vec![],
+            args: vec![],
+            expects: vec![],
+            expect_error: None,
+            requires: vec![],
+            queries: vec![],
+        };
+        let mut pending_expects = Vec::new();
+        for &(line, key, value) in lines {
+            let at = |m: String| (Some(line), m);
+            match key {
+                "launch" => spec.launches.push(launch(value).map_err(at)?),
+                "arg" => spec.args.push(arg(value, &spec.args).map_err(at)?),
+                "expect" => pending_expects.push((line, value)),
+                "expect-error" => {
+                    if spec.expect_error.is_some() {
+                        return Err(at("`expect-error` given twice".into()));
+                    }
+                    spec.expect_error = Some(expect_error(value).map_err(at)?);
+                }
+                "requires" => spec.requires.push(requirement(value).map_err(at)?),
+                "query" => spec.queries.push(query(value).map_err(at)?),
+                _ => unreachable!("DIRECTIVES lists only the keys handled here"),
+            }
+        }
+        for (line, value) in pending_expects {
+            spec.expects
+                .push(expect(value, &spec.args).map_err(|m| (Some(line), m))?);
+        }
+        if spec.launches.is_empty()
+            && spec.queries.is_empty()
+            && spec.expect_error != Some(ExpectError::Build)
+        {
+            return Err((
+                None,
+                "a run-time case needs a `launch`, a `query` or `expect-error: build`".into(),
+            ));
+        }
+        for l in &spec.launches {
+            if !mentions_kernel(source, &l.kernel) {
+                return Err((
+                    None,
+                    format!(
+                        "launch names kernel `{}`, which the source does not define",
+                        l.kernel
+                    ),
+                ));
+            }
+        }
+        if let Some(ExpectError::SetArg(i)) = spec.expect_error {
+            if i >= spec.args.len() {
+                return Err((
+                    None,
+                    format!(
+                        "`expect-error: set-arg {i}` names an argument the case does not declare"
+                    ),
+                ));
+            }
+        }
+        Ok(spec)
+    }
+}
+
+/// A cheap check that `name` is a kernel function in the source, to catch typos early.
+fn mentions_kernel(source: &str, name: &str) -> bool {
+    source.match_indices(name).any(|(at, _)| {
+        let before = source[..at].chars().next_back();
+        let after = source[at + name.len()..].trim_start().chars().next();
+        !before.is_some_and(|c| c.is_alphanumeric() || c == '_') && after == Some('(')
+    })
+}
+
+fn sizes(text: &str) -> Result<Vec<usize>, String> {
+    let dims = text
+        .split('x')
+        .map(|d| {
+            d.parse::<usize>()
+                .ok()
+                .filter(|n| *n > 0)
+                .ok_or_else(|| format!("`{d}` is not a positive size"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if dims.len() > 3 {
+        return Err("at most 3 dimensions".into());
+    }
+    Ok(dims)
+}
+
+fn launch(value: &str) -> Result<Launch, String> {
+    let mut words = value.split_whitespace();
+    let (Some(kernel), Some(range), None) = (words.next(), words.next(), words.next()) else {
+        return Err("expected `launch: KERNEL GLOBAL[/LOCAL]`".into());
+    };
+    let (global, local) = match range.split_once('/') {
+        Some((g, l)) => (sizes(g)?, Some(sizes(l)?)),
+        None => (sizes(range)?, None),
+    };
+    if let Some(local) = &local {
+        if local.len() != global.len() {
+            return Err("global and local sizes have different dimensions".into());
+        }
+        if global.iter().zip(local).any(|(g, l)| g % l != 0) {
+            return Err("the global size must be a multiple of the local size".into());
+        }
+    }
+    Ok(Launch {
+        kernel: kernel.to_string(),
+        global,
+        local,
+    })
+}
+
+fn list(text: &str) -> Result<Vec<i64>, String> {
+    let inner = text
+        .strip_prefix('{')
+        .and_then(|t| t.strip_suffix('}'))
+        .ok_or("a list is written `{a, b, c}`")?;
+    inner
+        .split(',')
+        .map(|v| parse_int(v.trim()).or_else(|_| Err(format!("`{}` is not an integer", v.trim()))))
+        .collect()
+}
+
+fn values(text: &str, len: usize) -> Result<Values, String> {
+    let text = text.trim();
+    let values = if text.starts_with('{') {
+        let v = list(text)?;
+        if v.len() != len {
+            return Err(format!(
+                "the list has {} values for {len} elements",
+                v.len()
+            ));
+        }
+        Values::List(v)
+    } else {
+        Values::Expr(Expr::parse(text)?)
+    };
+    if let Some(i) = (0..len).find(|i| values.at(*i).is_none()) {
+        return Err(format!(
+            "the expression has no value at i = {i} (overflow or division by zero)"
+        ));
+    }
+    Ok(values)
+}
+
+fn arg(value: &str, earlier: &[Arg]) -> Result<Arg, String> {
+    let (head, init) = match value.split_once('=') {
+        Some((h, i)) => (h, Some(i)),
+        None => (value, None),
+    };
+    let words: Vec<&str> = head.split_whitespace().collect();
+    match words.as_slice() {
+        ["buffer", ty, name] => {
+            let (elem, len) = ty.strip_suffix(']').and_then(|t| t.split_once('[')).ok_or("expected `buffer TYPE[N] NAME`")?;
+            let elem = Elem::parse(elem)?;
+            let len = len.parse::<usize>().ok().filter(|n| (1..=MAX_ELEMS).contains(n)).ok_or(format!("buffer length must be 1 to {MAX_ELEMS}"))?;
+            if !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+                return Err(format!("`{name}` is not a buffer name"));
+            }
+            if earlier.iter().any(|a| matches!(a, Arg::Buffer { name: n, .. } if n == name)) {
+                return Err(format!("buffer `{name}` declared twice"));
+            }
+            let init = init.map(|i| values(i, len)).transpose()?;
+            Ok(Arg::Buffer { name: name.to_string(), elem, len, init })
+        }
+        ["local", bytes, rest @ ..] if init.is_none() => {
+            let bytes = bytes.parse::<usize>().map_err(|_| format!("`{bytes}` is not a byte count"))?;
+            let non_null = match rest {
+                [] => false,
+                ["non-null"] => true,
+                _ => return Err("expected `local BYTES [non-null]`".into()),
+            };
+            Ok(Arg::Local { bytes, non_null })
+        }
+        ["scalar", ty, v] if init.is_none() => Ok(Arg::Scalar { elem: Elem::parse(ty)?, value: parse_int(v)? }),
+        _ => Err("expected `buffer TYPE[N] NAME [= VALUES]`, `local BYTES [non-null]` or `scalar TYPE VALUE`".into()),
+    }
+}
+
+fn expect(value: &str, args: &[Arg]) -> Result<BufferExpect, String> {
+    let (lhs, rhs) = value
+        .split_once("==")
+        .ok_or("expected `NAME[i] == EXPR` or `NAME == {list}`")?;
+    let lhs = lhs.trim();
+    let (name, indexed) = match lhs.strip_suffix("[i]") {
+        Some(n) => (n.trim(), true),
+        None => (lhs, false),
+    };
+    let (arg, len) = args
+        .iter()
+        .enumerate()
+        .find_map(|(i, a)| match a {
+            Arg::Buffer { name: n, len, .. } if n == name => Some((i, *len)),
+            _ => None,
+        })
+        .ok_or(format!(
+            "`{name}` is not a buffer declared by an `arg:` line"
+        ))?;
+    if indexed == rhs.trim().starts_with('{') {
+        return Err(
+            "use `NAME[i] == EXPR` for an expression and `NAME == {list}` for a list".into(),
+        );
+    }
+    Ok(BufferExpect {
+        arg,
+        values: values(rhs, len)?,
+    })
+}
+
+fn expect_error(value: &str) -> Result<ExpectError, String> {
+    let words: Vec<&str> = value.split_whitespace().collect();
+    Ok(match words.as_slice() {
+        ["build"] => ExpectError::Build,
+        ["enqueue"] => ExpectError::Enqueue,
+        ["build-or-enqueue"] => ExpectError::BuildOrEnqueue,
+        ["set-arg", i] => ExpectError::SetArg(
+            i.parse()
+                .map_err(|_| format!("`{i}` is not an argument index"))?,
+        ),
+        _ => return Err("expected build, enqueue, build-or-enqueue or `set-arg N`".into()),
+    })
+}
+
+fn requirement(value: &str) -> Result<Requirement, String> {
+    let words: Vec<&str> = value.split_whitespace().collect();
+    let [name, cmp, v] = words.as_slice() else {
+        return Err("expected `requires: CL_DEVICE_... OP VALUE`".into());
+    };
+    let limit = DeviceLimit::ALL
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, l)| *l)
+        .ok_or_else(|| {
+            let names: Vec<&str> = DeviceLimit::ALL.iter().map(|(n, _)| *n).collect();
+            format!(
+                "unknown device query `{name}`: expected one of {}",
+                names.join(", ")
+            )
+        })?;
+    Ok(Requirement {
+        limit,
+        cmp: Cmp::parse(cmp)?,
+        value: u64_of(v)?,
+    })
+}
+
+fn u64_of(v: &str) -> Result<u64, String> {
+    parse_int(v).and_then(|n| u64::try_from(n).map_err(|_| format!("`{v}` is negative")))
+}
+
+fn query(value: &str) -> Result<Query, String> {
+    let words: Vec<&str> = value.split_whitespace().collect();
+    match words.as_slice() {
+        ["arg-address-qualifier", kernel, index, "==", space] => {
+            let space = match AddrSpace::from_keyword(space) {
+                Some((s, _)) if s != AddrSpace::Generic => s,
+                _ => return Err(format!("`{space}` is not global, local, constant or private")),
+            };
+            Ok(Query::ArgAddressQualifier { kernel: kernel.to_string(), index: index.parse().map_err(|_| format!("`{index}` is not an argument index"))?, space })
+        }
+        ["kernel-local-mem-size", kernel, cmp, bytes] => Ok(Query::KernelLocalMemSize { kernel: kernel.to_string(), cmp: Cmp::parse(cmp)?, bytes: u64_of(bytes)? }),
+        ["program-global-variable-total-size", cmp, bytes] => Ok(Query::ProgramGlobalVariableTotalSize { cmp: Cmp::parse(cmp)?, bytes: u64_of(bytes)? }),
+        _ => Err("expected `arg-address-qualifier KERNEL N == SPACE`, `kernel-local-mem-size KERNEL OP BYTES` or `program-global-variable-total-size OP BYTES`".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::case::run::*;
+    use crate::case::Case;
+
+    const HEAD: &str = "//@ rules: AS-LOCAL-PER-GROUP\n//@ profiles: CL1.2\n//@ kind: run\n";
+
+    #[test]
+    fn reads_a_run_case() {
+        let src = format!("{HEAD}//@ launch: k 64/16\n//@ arg: buffer int[64] out\n//@ arg: local 64\n//@ expect: out[i] == i / 16\nkernel void k(global int *out, local int *l) {{}}\n");
+        let case = Case::parse("t.cl", "t", &src).unwrap();
+        let run = case.run.unwrap();
+        assert_eq!(run.launches[0].global, [64]);
+        assert_eq!(run.launches[0].local, Some(vec![16]));
+        assert_eq!(
+            run.args[1],
+            Arg::Local {
+                bytes: 64,
+                non_null: false
+            }
+        );
+        assert_eq!(run.expects[0].values.at(33), Some(2));
+    }
+
+    #[test]
+    fn run_errors_name_the_line() {
+        let bad = [
+            ("//@ launch: k 64/10\nkernel void k() {}\n", 4, "multiple"),
+            (
+                "//@ launch: k 4\n//@ arg: buffer int[4] b = {1, 2}\nkernel void k() {}\n",
+                5,
+                "2 values for 4",
+            ),
+            (
+                "//@ launch: k 4\n//@ expect: nope[i] == 0\nkernel void k() {}\n",
+                5,
+                "not a buffer",
+            ),
+            (
+                "//@ launch: k 4\n//@ requires: CL_DEVICE_FOO < 3\nkernel void k() {}\n",
+                5,
+                "unknown device query",
+            ),
+            (
+                "//@ launch: q 4\nkernel void k() {}\n",
+                3,
+                "does not define",
+            ),
+            (
+                "//@ launch: k 4\n//@ arg: buffer int[4] b = 1 / (i - 2)\nkernel void k() {}\n",
+                5,
+                "no value at i = 2",
+            ),
+        ];
+        for (body, line, what) in bad {
+            let err = Case::parse("t.cl", "t", &format!("{HEAD}{body}")).unwrap_err();
+            assert_eq!(err.line, line, "{err}");
+            assert!(err.message.contains(what), "{err} lacks {what}");
+        }
+    }
+
+    #[test]
+    fn elements_round_trip() {
+        for (elem, v) in [
+            (Elem::Char, -3),
+            (Elem::UChar, 250),
+            (Elem::Int, -70000),
+            (Elem::ULong, 1 << 40),
+            (Elem::Float, 12),
+        ] {
+            let mut bytes = Vec::new();
+            elem.encode(v, &mut bytes);
+            assert_eq!(bytes.len(), elem.size());
+            assert_eq!(elem.decode(&bytes), v);
+        }
+    }
+}

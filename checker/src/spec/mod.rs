@@ -1,0 +1,11 @@
+//! The spec model: what the OpenCL C and C++ for OpenCL specifications say about address
+//! spaces, as data. Nothing else in clasp branches on language versions: it asks a [`Profile`]
+//! which features it has, and the catalogue which rules apply to it.
+
+mod catalogue;
+mod profile;
+mod space;
+
+pub use catalogue::{rules, Applies, Check, Cite, Reading, Rule, RuleId, UnknownRule};
+pub use profile::{Feature, Lang, Profile, UnknownProfile};
+pub use space::{AddrSpace, Spelling};

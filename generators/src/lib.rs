@@ -1,0 +1,1 @@
+//! Kernel synthesis per rule, with expected diagnostics decided by construction.
