@@ -49,7 +49,14 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub fn new(code: Code, profile: Profile, span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { code, profile, span, message: message.into(), labels: Vec::new(), notes: Vec::new() }
+        Diagnostic {
+            code,
+            profile,
+            span,
+            message: message.into(),
+            labels: Vec::new(),
+            notes: Vec::new(),
+        }
     }
 
     pub fn with_label(mut self, span: Span, label: impl Into<String>) -> Diagnostic {

@@ -26,7 +26,11 @@ impl Span {
         if self.file != other.file {
             return self;
         }
-        Span { file: self.file, start: self.start.min(other.start), end: self.end.max(other.end) }
+        Span {
+            file: self.file,
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
     }
 }
 
@@ -42,9 +46,18 @@ impl SourceFile {
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> SourceFile {
         let text = text.into();
         let line_starts = std::iter::once(0)
-            .chain(text.bytes().enumerate().filter(|(_, b)| *b == b'\n').map(|(i, _)| i as u32 + 1))
+            .chain(
+                text.bytes()
+                    .enumerate()
+                    .filter(|(_, b)| *b == b'\n')
+                    .map(|(i, _)| i as u32 + 1),
+            )
             .collect();
-        SourceFile { name: name.into(), text, line_starts }
+        SourceFile {
+            name: name.into(),
+            text,
+            line_starts,
+        }
     }
 
     /// 1-based line of a byte offset.
@@ -69,7 +82,9 @@ pub struct SourceMap {
 impl SourceMap {
     /// A map holding only the main file.
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> SourceMap {
-        SourceMap { files: vec![SourceFile::new(name, text)] }
+        SourceMap {
+            files: vec![SourceFile::new(name, text)],
+        }
     }
 
     pub fn add(&mut self, file: SourceFile) -> FileId {

@@ -13,9 +13,12 @@
 //! directives of [`run`]. Parsing is strict: anything it cannot read is a `file:line:` error,
 //! reported before anything runs. `suite/README.md` is the user-facing description.
 
+pub mod corpus;
+pub mod coverage;
 mod expr;
 pub mod run;
 
+pub use coverage::{Coverage, Gap};
 pub use expr::Expr;
 pub use run::RunSpec;
 
@@ -191,7 +194,12 @@ impl<'a> Parser<'a> {
                 }
                 continue;
             }
-            let mut rest = text;
+            // An annotation is the line's first comment: `//~` quoted inside a prose comment
+            // (as in the format's own documentation) is not one.
+            let mut rest = match text.find("//") {
+                Some(at) if text[at..].starts_with("//~") => &text[at..],
+                _ => "",
+            };
             while let Some(at) = rest.find("//~") {
                 let after = &rest[at + 3..];
                 let end = after.find("//~").unwrap_or(after.len());

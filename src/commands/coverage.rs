@@ -1,0 +1,78 @@
+//! `clasp coverage`: the rule × profile matrix of the corpus, with accept/reject/run counts.
+
+use crate::cli::{CoverageArgs, Format};
+use checker::case::{corpus, Coverage};
+use checker::spec::{rules, Profile};
+use serde_json::json;
+use std::fmt::Write;
+use std::process::ExitCode;
+
+pub fn run(args: &CoverageArgs) -> anyhow::Result<ExitCode> {
+    let cases = corpus::load(&args.cases).map_err(|errors| {
+        let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+        anyhow::anyhow!("{} malformed case(s):\n{}", errors.len(), lines.join("\n"))
+    })?;
+    let coverage = Coverage::of(&cases);
+    let gaps = coverage.gaps();
+    let out = match args.format {
+        Format::Json => {
+            let cells: Vec<_> = coverage
+                .cells
+                .iter()
+                .map(|((rule, profile), c)| json!({"rule": rule, "profile": profile, "accept": c.accept, "reject": c.reject, "run": c.run}))
+                .collect();
+            let gaps: Vec<String> = gaps.iter().map(|g| g.to_string()).collect();
+            serde_json::to_string_pretty(
+                &json!({"cases": cases.len(), "cells": cells, "gaps": gaps}),
+            )? + "\n"
+        }
+        Format::Text | Format::Md => table(&coverage, cases.len(), gaps.len()),
+    };
+    print!("{out}");
+    for gap in &gaps {
+        eprintln!("gap: {gap}");
+    }
+    Ok(if gaps.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// A Markdown table (readable as text too): one row per rule, one column per profile, each
+/// cell `accept/reject` for compile-time rules and `run` counts otherwise; `-` where the rule
+/// does not apply, `0` marks a gap.
+fn table(coverage: &Coverage, cases: usize, gaps: usize) -> String {
+    let mut out = String::new();
+    let _ = write!(out, "| rule | check |");
+    for p in Profile::ALL {
+        let _ = write!(out, " {p} |");
+    }
+    out.push_str("\n|---|---|");
+    out.push_str(&"---|".repeat(Profile::ALL.len()));
+    out.push('\n');
+    for rule in rules() {
+        let _ = write!(out, "| {} | {} |", rule.id, short(rule.check));
+        for p in Profile::ALL {
+            let cell = match coverage.cell(rule.id, p) {
+                None => "-".to_string(),
+                Some(c) if rule.check.is_compile_time() => format!("{}/{}", c.accept, c.reject),
+                Some(c) => c.run.to_string(),
+            };
+            let _ = write!(out, " {cell} |");
+        }
+        out.push('\n');
+    }
+    let _ = writeln!(out, "\n{cases} cases, {} rules; cells are accept/reject (compile-time) or run-time case counts; {gaps} gap(s)", rules().len());
+    out
+}
+
+fn short(check: checker::Check) -> &'static str {
+    match check {
+        checker::Check::Reject => "reject",
+        checker::Check::Accept => "accept",
+        checker::Check::Runtime => "run",
+        checker::Check::ApiQuery => "api",
+        checker::Check::ImplementationDefined => "impl-def",
+    }
+}
