@@ -409,7 +409,7 @@ fn list(text: &str) -> Result<Vec<i64>, String> {
         .ok_or("a list is written `{a, b, c}`")?;
     inner
         .split(',')
-        .map(|v| parse_int(v.trim()).or_else(|_| Err(format!("`{}` is not an integer", v.trim()))))
+        .map(|v| parse_int(v.trim()))
         .collect()
 }
 
