@@ -1,0 +1,237 @@
+//! Keywords and the predeclared OpenCL type names, as the parser classifies them for a profile.
+
+use crate::ast::{AccessQual, FuncSpec, QualKind, StorageClass, TypeSpecKind};
+use crate::spec::{AddrSpace, Feature, Profile};
+
+/// What an identifier token means to the parser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kw {
+    Storage(StorageClass),
+    Func(FuncSpec),
+    Access(AccessQual),
+    Qual(QualKind),
+    /// A type keyword (`int`, `half`, ...).
+    Type(BaseType),
+    Struct,
+    Union,
+    Enum,
+    Attribute,
+    Pipe,
+    Sizeof,
+    VecStep,
+    Alignof,
+    /// `__extension__`: skipped wherever it appears.
+    Extension,
+    If,
+    Else,
+    While,
+    Do,
+    For,
+    Switch,
+    Case,
+    Default,
+    Break,
+    Continue,
+    Return,
+    Goto,
+    /// A keyword of C++ for OpenCL that the parser does not model.
+    Cxx,
+}
+
+/// The type keywords, which carry no data in the tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BaseType {
+    Void,
+    Char,
+    Short,
+    Int,
+    Long,
+    Float,
+    Double,
+    Signed,
+    Unsigned,
+    Bool,
+    Half,
+    Complex,
+}
+
+impl BaseType {
+    pub(crate) fn kind(self) -> TypeSpecKind {
+        match self {
+            BaseType::Void => TypeSpecKind::Void,
+            BaseType::Char => TypeSpecKind::Char,
+            BaseType::Short => TypeSpecKind::Short,
+            BaseType::Int => TypeSpecKind::Int,
+            BaseType::Long => TypeSpecKind::Long,
+            BaseType::Float => TypeSpecKind::Float,
+            BaseType::Double => TypeSpecKind::Double,
+            BaseType::Signed => TypeSpecKind::Signed,
+            BaseType::Unsigned => TypeSpecKind::Unsigned,
+            BaseType::Bool => TypeSpecKind::Bool,
+            BaseType::Half => TypeSpecKind::Half,
+            BaseType::Complex => TypeSpecKind::Complex,
+        }
+    }
+}
+
+/// Classifies a word for `profile`. `generic`/`__generic` are address-space keywords only where
+/// the profile has the generic address space, and `pipe` only where it has pipes (clang ties
+/// `__opencl_c_pipes` to the generic feature, see `Profile::clang_options`); elsewhere both are
+/// ordinary identifiers, so `int generic;` parses in OpenCL C 1.2.
+pub(crate) fn keyword(word: &str, profile: Profile) -> Option<Kw> {
+    if let Some((space, spelling)) = AddrSpace::from_keyword(word) {
+        if space == AddrSpace::Generic && !profile.has(Feature::GenericAddressSpace) {
+            return None;
+        }
+        return Some(Kw::Qual(QualKind::Space(space, spelling)));
+    }
+    let kw = match word {
+        "typedef" => Kw::Storage(StorageClass::Typedef),
+        "extern" => Kw::Storage(StorageClass::Extern),
+        "static" => Kw::Storage(StorageClass::Static),
+        "auto" if !profile.lang().is_cxx() => Kw::Storage(StorageClass::Auto),
+        "register" => Kw::Storage(StorageClass::Register),
+        "kernel" | "__kernel" => Kw::Func(FuncSpec::Kernel),
+        "inline" | "__inline" | "__inline__" => Kw::Func(FuncSpec::Inline),
+        "_Noreturn" => Kw::Func(FuncSpec::Noreturn),
+        "read_only" | "__read_only" => Kw::Access(AccessQual::ReadOnly),
+        "write_only" | "__write_only" => Kw::Access(AccessQual::WriteOnly),
+        "read_write" | "__read_write" => Kw::Access(AccessQual::ReadWrite),
+        "const" | "__const" | "__const__" => Kw::Qual(QualKind::Const),
+        "volatile" | "__volatile" | "__volatile__" => Kw::Qual(QualKind::Volatile),
+        "restrict" | "__restrict" | "__restrict__" => Kw::Qual(QualKind::Restrict),
+        "void" => Kw::Type(BaseType::Void),
+        "char" => Kw::Type(BaseType::Char),
+        "short" => Kw::Type(BaseType::Short),
+        "int" => Kw::Type(BaseType::Int),
+        "long" => Kw::Type(BaseType::Long),
+        "float" => Kw::Type(BaseType::Float),
+        "double" => Kw::Type(BaseType::Double),
+        "signed" | "__signed" | "__signed__" => Kw::Type(BaseType::Signed),
+        "unsigned" => Kw::Type(BaseType::Unsigned),
+        "bool" | "_Bool" => Kw::Type(BaseType::Bool),
+        "half" => Kw::Type(BaseType::Half),
+        "_Complex" | "__complex__" => Kw::Type(BaseType::Complex),
+        "struct" => Kw::Struct,
+        "union" => Kw::Union,
+        "enum" => Kw::Enum,
+        "__attribute__" | "__attribute" => Kw::Attribute,
+        "pipe" if profile.has(Feature::GenericAddressSpace) => Kw::Pipe,
+        "sizeof" => Kw::Sizeof,
+        "vec_step" => Kw::VecStep,
+        "_Alignof" | "__alignof__" | "__alignof" | "alignof" => Kw::Alignof,
+        "__extension__" => Kw::Extension,
+        "if" => Kw::If,
+        "else" => Kw::Else,
+        "while" => Kw::While,
+        "do" => Kw::Do,
+        "for" => Kw::For,
+        "switch" => Kw::Switch,
+        "case" => Kw::Case,
+        "default" => Kw::Default,
+        "break" => Kw::Break,
+        "continue" => Kw::Continue,
+        "return" => Kw::Return,
+        "goto" => Kw::Goto,
+        _ if profile.lang().is_cxx() && is_cxx_keyword(word) => Kw::Cxx,
+        _ => return None,
+    };
+    Some(kw)
+}
+
+fn is_cxx_keyword(word: &str) -> bool {
+    matches!(
+        word,
+        "class"
+            | "template"
+            | "typename"
+            | "namespace"
+            | "using"
+            | "operator"
+            | "new"
+            | "delete"
+            | "this"
+            | "virtual"
+            | "friend"
+            | "public"
+            | "protected"
+            | "mutable"
+            | "explicit"
+            | "constexpr"
+            | "decltype"
+            | "auto"
+            | "static_assert"
+            | "static_cast"
+            | "reinterpret_cast"
+            | "const_cast"
+            | "dynamic_cast"
+            | "addrspace_cast"
+            | "nullptr"
+            | "try"
+            | "catch"
+            | "throw"
+            | "noexcept"
+    )
+}
+
+/// Scalar and opaque OpenCL type names that are not C keywords. clang makes some of them
+/// keywords and declares the rest in `opencl-c.h`; either way they name types before any
+/// user declaration, so the parser predeclares them all.
+const SCALARS: &[&str] = &[
+    "uchar",
+    "ushort",
+    "uint",
+    "ulong",
+    "size_t",
+    "ptrdiff_t",
+    "intptr_t",
+    "uintptr_t",
+    "image1d_t",
+    "image1d_array_t",
+    "image1d_buffer_t",
+    "image2d_t",
+    "image2d_array_t",
+    "image2d_depth_t",
+    "image2d_array_depth_t",
+    "image2d_msaa_t",
+    "image2d_array_msaa_t",
+    "image2d_msaa_depth_t",
+    "image2d_array_msaa_depth_t",
+    "image3d_t",
+    "sampler_t",
+    "event_t",
+    "queue_t",
+    "clk_event_t",
+    "reserve_id_t",
+    "ndrange_t",
+    "cl_mem_fence_flags",
+    "kernel_enqueue_flags_t",
+    "clk_profiling_info",
+    "memory_order",
+    "memory_scope",
+    "atomic_int",
+    "atomic_uint",
+    "atomic_long",
+    "atomic_ulong",
+    "atomic_float",
+    "atomic_double",
+    "atomic_half",
+    "atomic_intptr_t",
+    "atomic_uintptr_t",
+    "atomic_size_t",
+    "atomic_ptrdiff_t",
+    "atomic_flag",
+];
+
+/// Element types of the vector types `<elem><n>`.
+const VECTOR_ELEMENTS: &[&str] =
+    &["char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double", "half", "bool"];
+const VECTOR_WIDTHS: &[u32] = &[2, 3, 4, 8, 16];
+
+/// Every predeclared type name.
+pub(crate) fn predeclared() -> impl Iterator<Item = String> {
+    let vectors = VECTOR_ELEMENTS
+        .iter()
+        .flat_map(|e| VECTOR_WIDTHS.iter().map(move |n| format!("{e}{n}")));
+    SCALARS.iter().map(|s| s.to_string()).chain(vectors)
+}
