@@ -10,6 +10,23 @@
 //! Scope: the `AS-` rules are OpenCL C rules and apply to the OpenCL C profiles; the `CXX-` rules
 //! are the storage rules of the OpenCL C++ kernel language (004_37f2e2c708a9d5dd.txt) as C++ for
 //! OpenCL 2021 carries them, and apply to `CLC++2021`.
+//!
+//! One violation, one diagnostic. Where two rules describe the same construct, the more specific
+//! one is reported and the general one is not:
+//! - a conversion between constant and generic is AS-GENERIC-CONSTANT, and an implicit one from
+//!   generic to a named space AS-GENERIC-TO-NAMED, whatever the operation (assignment,
+//!   initialisation, argument, return); comparison, difference and `?:` always report their own
+//!   rule (AS-COMPARE-CROSS, AS-DIFF-CROSS, AS-COND-CROSS);
+//! - a string literal converted to a pointer to another space is AS-STRING-LITERAL; a program-scope
+//!   initialiser is AS-PROGSCOPE-PTR-INIT; a nested level that differs is AS-NESTED-POINTEE;
+//! - an image parameter with a space is AS-IMAGE-ARG-SPACE (not AS-PARAM-SPACE); a variable
+//!   declared generic is AS-GENERIC-OBJECT wherever it is; a sampler in a wrong space is
+//!   AS-SAMPLER-SPACE wherever it is; another opaque type at program scope or static is
+//!   AS-PROGSCOPE-TYPE;
+//! - a static variable inside a function is AS-STATIC-SPACE, an extern one AS-EXTERN-SPACE, even
+//!   when it is __local; a program-scope variable in a wrong space is AS-PROGSCOPE-SPACE;
+//! - vstore or an atomic on a pointer to constant is AS-VSTORE-SPACE or AS-ATOMIC-SPACE, not
+//!   AS-CONSTANT-WRITE.
 
 use super::{Feature, Lang, Profile};
 use serde::Serialize;
@@ -257,7 +274,7 @@ const GLOBALS: Feature = Feature::ProgramScopeGlobals;
 const DISJOINT: &str = "OpenCL implements the following disjoint named address spaces: __global, __local, __constant, and __private.";
 const ASSIGN_20: &str = "A pointer to address space A can only be assigned to a pointer to the same address space A or a pointer to the generic address space.";
 const ASSIGN_12: &str = "A pointer to address space A can only be assigned to a pointer to the same address space A. Casting a pointer to address space A to a pointer to address space B is illegal.";
-const CROSS_NOTE: &str = "Read for every way one pointer value becomes another (assignment, initialisation, argument passing, return, comparison, difference and the operands of ?:): their pointees must be in the same space, or the target must be generic and the source not constant. Both pages state the same rule for their version; the 2.x one adds the generic space.";
+const CROSS_NOTE: &str = "Read for every way one pointer value becomes another (assignment, initialisation, argument passing, return, comparison, difference and the operands of ?:): their pointees must be in the same space, or the target must be generic and the source not constant. Both pages state the same rule for their version; the 2.x one adds the generic space. Conversions between constant and generic are reported as AS-GENERIC-CONSTANT, implicit ones from generic to a named space as AS-GENERIC-TO-NAMED, string literals as AS-STRING-LITERAL, program-scope initialisers as AS-PROGSCOPE-PTR-INIT.";
 const SUPPORTED_004: &str = "supported";
 const NOT_SUPPORTED_004: &str = "not supported";
 
@@ -320,7 +337,7 @@ catalogue! {
     }
     AutoPrivate = "AS-AUTO-PRIVATE" {
         family: "functions",
-        summary: "Automatic variables of a function are private: a non-static function-scope variable cannot be declared __global (or generic).",
+        summary: "Automatic variables of a function are private: a non-static function-scope variable cannot be declared __global.",
         check: Check::Reject,
         applies: Applies::C,
         cite: cite(F000, CONSTANT_PAGE, "The address space name for arguments to a function in a program, or local variables of a function is __private."),
@@ -365,7 +382,7 @@ catalogue! {
         applies: Applies::C,
         cite: cite(F002, GLOBAL_PAGE, "As image objects are always allocated from the global address space, the __global or global qualifier should not be specified for image types."),
         readings: &[],
-        interpretation: Some("\"should not\" is read as a requirement on programs: an image parameter is already global, and as a parameter it also falls under AS-PARAM-SPACE, so a qualified image type is rejected."),
+        interpretation: Some("\"should not\" is read as a requirement on programs: an image parameter is already global, so a qualified image type is rejected; it is reported as this rule rather than AS-PARAM-SPACE."),
     }
     ImagePointer = "AS-IMAGE-POINTER" {
         family: "types",
@@ -516,7 +533,7 @@ catalogue! {
     // ---------------------------------------------------------------- program scope
     ProgscopeSpace = "AS-PROGSCOPE-SPACE" {
         family: "program-scope",
-        summary: "A program-scope variable is __constant, or __global (the default) where program-scope globals exist; never __local, __private or generic.",
+        summary: "A program-scope variable is __constant, or __global (the default) where program-scope globals exist; never __local or __private.",
         check: Check::Reject,
         applies: Applies::C,
         cite: cite(F001, QUALIFIERS_12, "There is no generic address space name for program scope variables. All program scope variables must be declared in the __constant address space."),
@@ -540,7 +557,7 @@ catalogue! {
     }
     ProgscopeType = "AS-PROGSCOPE-TYPE" {
         family: "program-scope",
-        summary: "Program-scope and static variables cannot be of image, event or other opaque types (a sampler only as a __constant or const program-scope sampler).",
+        summary: "Program-scope and static variables cannot be of image, event or other opaque types (samplers: AS-SAMPLER-SPACE).",
         check: Check::Reject,
         applies: Applies::C,
         cite: cite(F002, GLOBAL_PAGE, "They can be defined with any valid OpenCL C data type except for those in table 6.3."),
@@ -609,7 +626,7 @@ catalogue! {
         applies: Applies::C,
         cite: cite(F001, QUALIFIERS_12, "Writing to such a variable results in a compile-time error."),
         readings: &[],
-        interpretation: Some("'accessed inside a kernel(s) as read-only variables' covers constant pointer arguments too: `p[0] = 1` with `constant int *p`, and vstore/atomics into constant, are rejected."),
+        interpretation: Some("'accessed inside a kernel(s) as read-only variables' covers constant pointer arguments too: `p[0] = 1` with `constant int *p` is rejected. vstore and atomics into constant are AS-VSTORE-SPACE and AS-ATOMIC-SPACE."),
     }
     ConstantScope = "AS-CONSTANT-SCOPE" {
         family: "constant",
@@ -641,12 +658,12 @@ catalogue! {
     // ---------------------------------------------------------------- __local
     LocalScope = "AS-LOCAL-SCOPE" {
         family: "local",
-        summary: "__local variables can only be declared in the outermost scope of a kernel function: not in nested blocks, non-kernel functions or program scope.",
+        summary: "__local variables can only be declared in the outermost scope of a kernel function: not in nested blocks or non-kernel functions.",
         check: Check::Reject,
         applies: Applies::C,
         cite: cite(F003, LOCAL_PAGE, "__local float c; // not allowed."),
         readings: &[],
-        interpretation: Some("The manual's example puts c in an if-block inside a kernel; 'Variables allocated in the __local address space can also be defined inside a __kernel function scope' names the only function scope allowed."),
+        interpretation: Some("The manual's example puts c in an if-block inside a kernel; 'Variables allocated in the __local address space can also be defined inside a __kernel function scope' names the only function scope allowed. A program-scope __local variable is AS-PROGSCOPE-SPACE; a static one AS-STATIC-SPACE."),
     }
     LocalInit = "AS-LOCAL-INIT" {
         family: "local",
@@ -669,7 +686,7 @@ catalogue! {
     }
     EventSpace = "AS-EVENT-SPACE" {
         family: "types",
-        summary: "event_t variables are private: an event in __global, __local or __constant is an error.",
+        summary: "event_t variables are private: a function-scope event in __global, __local or __constant is an error (program scope: AS-PROGSCOPE-TYPE).",
         check: Check::Reject,
         applies: Applies::C,
         cite: cite(F002, GLOBAL_PAGE, "global event_t ev; // Error. Invalid type for program scope variables"),
@@ -678,7 +695,7 @@ catalogue! {
     }
     SamplerSpace = "AS-SAMPLER-SPACE" {
         family: "types",
-        summary: "sampler_t variables are private or program-scope __constant; a sampler in __global or __local is an error.",
+        summary: "sampler_t variables are private, or __constant (or const) at program scope; a sampler in __global or __local, anywhere, is an error.",
         check: Check::Reject,
         applies: Applies::C,
         cite: cite(F002, GLOBAL_PAGE, "They can be defined with any valid OpenCL C data type except for those in table 6.3."),
