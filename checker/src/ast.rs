@@ -290,7 +290,10 @@ pub struct Declarator {
 impl Declarator {
     /// Whether this declares a function (its first chunk is a parameter list).
     pub fn is_function(&self) -> bool {
-        matches!(self.chunks.first().map(|c| &c.kind), Some(ChunkKind::Function { .. }))
+        matches!(
+            self.chunks.first().map(|c| &c.kind),
+            Some(ChunkKind::Function { .. })
+        )
     }
 
     /// The qualifiers that apply to the declared object itself: those after its outermost `*`,
@@ -319,9 +322,18 @@ pub enum ChunkKind {
     /// `* quals`: the qualifiers apply to the pointer itself.
     Pointer { quals: Quals },
     /// `[static quals size]`; qualifiers and `static` only in parameters.
-    Array { size: Option<Box<Expr>>, quals: Quals, is_static: bool, star: bool },
+    Array {
+        size: Option<Box<Expr>>,
+        quals: Quals,
+        is_static: bool,
+        star: bool,
+    },
     /// `(params)`; `void_param` is the span of a lone `void`.
-    Function { params: Vec<ParamDecl>, variadic: bool, void_param: Option<Span> },
+    Function {
+        params: Vec<ParamDecl>,
+        variadic: bool,
+        void_param: Option<Span>,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -394,18 +406,45 @@ pub enum StmtKind {
     Decl(Declaration),
     Expr(Expr),
     Empty,
-    If { cond: Expr, then: Box<Stmt>, els: Option<Box<Stmt>> },
-    While { cond: Expr, body: Box<Stmt> },
-    DoWhile { body: Box<Stmt>, cond: Expr },
-    For { init: ForInit, cond: Option<Expr>, step: Option<Expr>, body: Box<Stmt> },
-    Switch { cond: Expr, body: Box<Stmt> },
-    Case { value: Expr, body: Box<Stmt> },
-    Default { body: Box<Stmt> },
+    If {
+        cond: Expr,
+        then: Box<Stmt>,
+        els: Option<Box<Stmt>>,
+    },
+    While {
+        cond: Expr,
+        body: Box<Stmt>,
+    },
+    DoWhile {
+        body: Box<Stmt>,
+        cond: Expr,
+    },
+    For {
+        init: ForInit,
+        cond: Option<Expr>,
+        step: Option<Expr>,
+        body: Box<Stmt>,
+    },
+    Switch {
+        cond: Expr,
+        body: Box<Stmt>,
+    },
+    Case {
+        value: Expr,
+        body: Box<Stmt>,
+    },
+    Default {
+        body: Box<Stmt>,
+    },
     Break,
     Continue,
     Return(Option<Expr>),
     Goto(Ident),
-    Labeled { label: Ident, attrs: Vec<Attribute>, body: Box<Stmt> },
+    Labeled {
+        label: Ident,
+        attrs: Vec<Attribute>,
+        body: Box<Stmt>,
+    },
     /// What could not be parsed (a diagnostic was reported).
     Error,
 }
@@ -450,7 +489,11 @@ pub enum ExprKind {
     Call(Box<Expr>, Vec<Expr>),
     /// `base.name` or `base->name`; vector components (`.xyzw`, `.s0123`, `.lo`, `.hi`, `.even`)
     /// are members too: only types tell them apart.
-    Member { base: Box<Expr>, name: Ident, arrow: bool },
+    Member {
+        base: Box<Expr>,
+        name: Ident,
+        arrow: bool,
+    },
     /// What could not be parsed (a diagnostic was reported).
     Error,
 }

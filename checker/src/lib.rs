@@ -7,12 +7,19 @@
 //!
 //! Architecture invariant: nothing here calls an OpenCL driver or knows the CLI.
 
+pub mod ast;
 pub mod case;
+mod check;
 pub mod diag;
+pub mod lex;
+pub mod parse;
+pub mod pp;
+pub mod sema;
 pub mod source;
 pub mod spec;
 pub mod token;
 
+pub use check::{check, check_bytes, check_source, in_main_file, Options};
 pub use diag::{Code, Diagnostic};
 pub use source::{FileId, SourceFile, SourceMap, Span};
 pub use spec::{AddrSpace, Check, Feature, Lang, Profile, Rule, RuleId};

@@ -224,8 +224,10 @@ const SCALARS: &[&str] = &[
 ];
 
 /// Element types of the vector types `<elem><n>`.
-const VECTOR_ELEMENTS: &[&str] =
-    &["char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double", "half", "bool"];
+const VECTOR_ELEMENTS: &[&str] = &[
+    "char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double", "half",
+    "bool",
+];
 const VECTOR_WIDTHS: &[u32] = &[2, 3, 4, 8, 16];
 
 /// Every predeclared type name.

@@ -2,12 +2,12 @@
 //@ rules: AS-LOCAL-ARG-SIZE
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
 //@ kind: run
-//@ launch: rotate 32/16
+//@ launch: rotate_tile 32/16
 //@ arg: buffer int[32] out
 //@ arg: local 256
 //@ expect: out[i] == 4 * ((i / 16) * 16 + (i % 16 + 1) % 16) + 6
 
-kernel void rotate(global int *out, __local float4 *vecs)
+kernel void rotate_tile(global int *out, __local float4 *vecs)
 {
     size_t lid = get_local_id(0);
     float g = (float)get_global_id(0);

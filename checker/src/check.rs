@@ -1,0 +1,78 @@
+//! The checker's entry points: lex → preprocess → parse → semantic analysis, composed.
+
+use crate::diag::Diagnostic;
+use crate::pp::{self, Loader, MemLoader};
+use crate::source::{FileId, SourceMap};
+use crate::spec::Profile;
+
+/// What a check was given besides the source and profile.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// `-D NAME[=VALUE]`, in order.
+    pub defines: Vec<String>,
+    /// `-U NAME`.
+    pub undefines: Vec<String>,
+    /// `-I` directories.
+    pub include_dirs: Vec<std::path::PathBuf>,
+}
+
+impl Options {
+    /// Reads `-D`, `-U` and `-I` from build options as a driver is given them (`-DN=4`,
+    /// `-D N=4`); other options (`-cl-std=`, `-cl-kernel-arg-info`) do not concern the checker.
+    pub fn from_build_options(options: &[String]) -> Options {
+        let mut out = Options::default();
+        let mut it = options.iter();
+        while let Some(o) = it.next() {
+            for (flag, list) in [("-D", &mut out.defines), ("-U", &mut out.undefines)] {
+                if let Some(rest) = o.strip_prefix(flag) {
+                    let value = if rest.is_empty() { it.next().cloned().unwrap_or_default() } else { rest.to_string() };
+                    list.push(value);
+                }
+            }
+            if let Some(rest) = o.strip_prefix("-I") {
+                let dir = if rest.is_empty() { it.next().cloned().unwrap_or_default() } else { rest.to_string() };
+                out.include_dirs.push(dir.into());
+            }
+        }
+        out
+    }
+}
+
+/// Checks `FileId(0)` of `sources` (includes are read through `loader` and added to `sources`).
+pub fn check(sources: &mut SourceMap, profile: Profile, opts: &Options, loader: &dyn Loader) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
+    let mut pp_opts = pp::Options::new(profile);
+    for d in &opts.defines {
+        pp_opts.define_arg(d);
+    }
+    pp_opts.undefines = opts.undefines.clone();
+    pp_opts.include_dirs = opts.include_dirs.clone();
+    let pre = pp::preprocess(sources, &pp_opts, loader, &mut diags);
+    let tu = crate::parse::translation_unit(&pre.tokens, profile, &mut diags);
+    crate::sema::check(&tu, profile, &mut diags);
+    diags.sort_by_key(|d| (d.span.file, d.span.start));
+    diags
+}
+
+/// Checks one in-memory source with no includes available: the form tests and fuzzing use.
+pub fn check_source(name: &str, text: &str, profile: Profile, opts: &Options) -> (SourceMap, Vec<Diagnostic>) {
+    let mut sources = SourceMap::new(name, text);
+    let diags = check(&mut sources, profile, opts, &MemLoader::default());
+    (sources, diags)
+}
+
+/// Checks arbitrary bytes (invalid UTF-8 is replaced, as a compiler would reject it anyway).
+/// Never panics; this is the fuzzing entry point.
+pub fn check_bytes(bytes: &[u8], profile: Profile) -> Vec<Diagnostic> {
+    let text = String::from_utf8_lossy(bytes);
+    check_source("input.cl", &text, profile, &Options::default()).1
+}
+
+/// The main file's diagnostics as suite expectations compare them: (line, rule) pairs, plus
+/// every diagnostic that is not about a rule, as `(line, code)` text.
+pub fn in_main_file(sources: &SourceMap, diags: &[Diagnostic]) -> Vec<(u32, crate::diag::Code)> {
+    let mut out: Vec<(u32, crate::diag::Code)> =
+        diags.iter().filter(|d| d.span.file == FileId(0)).map(|d| (sources.line(d.span), d.code)).collect();
+    out.sort();
+    out
+}

@@ -1,0 +1,189 @@
+use super::*;
+use crate::token::Punct::*;
+
+fn kinds(text: &str) -> Vec<(TokenKind, String)> {
+    lex(FileId(0), text)
+        .into_iter()
+        .filter(|t| t.kind != TokenKind::Eof)
+        .map(|t| (t.kind, t.text.to_string()))
+        .collect()
+}
+
+fn texts(text: &str) -> Vec<String> {
+    kinds(text).into_iter().map(|(_, t)| t).collect()
+}
+
+#[test]
+fn punctuators_take_the_longest_match() {
+    let toks = kinds("a->b ... <<= >>= ++ -- :: : ## # %:%: <: :> <% %> x+++y");
+    let ks: Vec<TokenKind> = toks.iter().map(|(k, _)| *k).collect();
+    use TokenKind::Punct as P;
+    assert_eq!(
+        ks,
+        [
+            TokenKind::Ident,
+            P(Arrow),
+            TokenKind::Ident,
+            P(Ellipsis),
+            P(ShlEq),
+            P(ShrEq),
+            P(PlusPlus),
+            P(MinusMinus),
+            P(ColonColon),
+            P(Colon),
+            TokenKind::HashHash,
+            TokenKind::Hash,
+            TokenKind::HashHash,
+            P(LBracket),
+            P(RBracket),
+            P(LBrace),
+            P(RBrace),
+            TokenKind::Ident,
+            P(PlusPlus),
+            P(Plus),
+            TokenKind::Ident,
+        ]
+    );
+}
+
+#[test]
+fn numbers_keep_their_suffixes() {
+    use TokenKind::{Float, Int};
+    let cases = [
+        ("42", Int),
+        ("0x1Fu", Int),
+        ("7UL", Int),
+        ("10ul", Int),
+        ("077", Int),
+        ("1.0f", Float),
+        ("2.5h", Float),
+        ("1e-3", Float),
+        ("1E+3f", Float),
+        ("0x1p3", Float),
+        ("0x1.8P-2f", Float),
+        (".5", Float),
+        ("3.", Float),
+        ("0x1e3", Int),
+    ];
+    for (text, kind) in cases {
+        assert_eq!(kinds(text), [(kind, text.to_string())], "{text}");
+    }
+    // A vector literal is ordinary tokens.
+    assert_eq!(texts("(float4)(1.0f, 2, .5h, 0x1p3)").len(), 12);
+    // `1..2` is one preprocessing number, as in C.
+    assert_eq!(texts("1..2"), ["1..2"]);
+    assert_eq!(texts("a.b"), ["a", ".", "b"]);
+}
+
+#[test]
+fn literals_with_escapes_and_prefixes() {
+    use TokenKind::{Char, Ident, Str, Unknown};
+    assert_eq!(kinds(r#""a\"b\\" 'x' '\'' L"w" u8"s" u'c' U"t""#).len(), 7);
+    assert_eq!(kinds(r#""a\"b\\""#), [(Str, r#""a\"b\\""#.into())]);
+    assert_eq!(kinds(r"'\''"), [(Char, r"'\''".into())]);
+    assert_eq!(kinds(r#"u8"s""#), [(Str, r#"u8"s""#.into())]);
+    assert_eq!(kinds("L'c'"), [(Char, "L'c'".into())]);
+    // Not a prefix: an identifier, then a literal.
+    assert_eq!(kinds(r#"x"s""#), [(Ident, "x".into()), (Str, r#""s""#.into())]);
+    // Unterminated literals end at the line end.
+    assert_eq!(kinds("\"abc\nx"), [(Unknown, "\"abc".into()), (Ident, "x".into())]);
+    assert_eq!(kinds("don't"), [(Ident, "don".into()), (Unknown, "'t".into())]);
+    assert_eq!(kinds("\""), [(Unknown, "\"".into())]);
+    assert_eq!(kinds("'\\"), [(Unknown, "'\\".into())]);
+    assert_eq!(kinds("\"\\é"), [(Unknown, "\"\\é".into())]);
+}
+
+#[test]
+fn comments_are_space() {
+    let toks = lex(FileId(0), "a/* x */b//c\n  d /* unterminated");
+    assert_eq!(toks[0].text, "a");
+    assert!(!toks[0].space_before && toks[0].line_start);
+    assert_eq!(toks[1].text, "b");
+    assert!(toks[1].space_before && !toks[1].line_start);
+    assert_eq!(toks[2].text, "d");
+    assert!(toks[2].line_start && toks[2].space_before);
+    assert_eq!(toks[3].kind, TokenKind::Unknown);
+    assert_eq!(toks[3].text, "/* unterminated");
+    assert_eq!(toks[4].kind, TokenKind::Eof);
+    // A newline alone is no space: stringizing asks for `line_start` as well.
+    let toks = lex(FileId(0), "a\nb");
+    assert!(!toks[1].space_before && toks[1].line_start);
+}
+
+#[test]
+fn line_splices_join_tokens_and_keep_physical_spans() {
+    let text = "#def\\\nine X 1\\\r\n2\nin\\\nt y;";
+    let toks = lex(FileId(3), text);
+    let t: Vec<&str> = toks.iter().map(|t| t.text.as_str()).collect();
+    assert_eq!(t, ["#", "define", "X", "12", "int", "y", ";", ""]);
+    // `define` spans `def\\\nine` physically.
+    assert_eq!(toks[1].span, Span::new(FileId(3), 1, 9));
+    assert_eq!(&text[toks[3].span.start as usize..toks[3].span.end as usize], "1\\\r\n2");
+    assert_eq!(&text[toks[4].span.start as usize..toks[4].span.end as usize], "in\\\nt");
+    assert!(toks[4].line_start);
+    assert!(!toks[2].line_start);
+    assert_eq!(toks.last().unwrap().span.start as usize, text.len());
+    // A backslash at the very end is a stray byte, not a splice.
+    assert_eq!(kinds("a\\"), [(TokenKind::Ident, "a".into()), (TokenKind::Unknown, "\\".into())]);
+}
+
+#[test]
+fn stray_bytes_are_unknown_tokens() {
+    let toks = kinds("@ $ ` é\u{1F600}\0");
+    assert!(toks.iter().all(|(k, _)| *k == TokenKind::Unknown));
+    assert_eq!(toks.len(), 6);
+    assert_eq!(toks[3].1, "é");
+}
+
+#[test]
+fn eof_is_last_and_spans_are_in_bounds() {
+    for text in ["", " ", "x", "/*", "\\\n", "a\\\n", "\\\n\\\n"] {
+        let toks = lex(FileId(0), text);
+        assert_eq!(toks.last().unwrap().kind, TokenKind::Eof, "{text:?}");
+        for t in &toks {
+            assert!(t.span.start <= t.span.end && t.span.end as usize <= text.len(), "{text:?}");
+        }
+    }
+}
+
+/// A tiny xorshift generator, so the property tests need no dependency.
+pub(crate) struct XorShift(pub u64);
+
+impl XorShift {
+    pub(crate) fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+#[test]
+fn any_bytes_lex_with_spans_in_order() {
+    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+    let alphabet = b"ab0x1e.+-'\"\\\n\r/*#%:<>u8L \t@\xff";
+    for _ in 0..3000 {
+        let len = rng.below(64);
+        let bytes: Vec<u8> = (0..len)
+            .map(|_| if rng.below(4) == 0 { rng.next() as u8 } else { alphabet[rng.below(alphabet.len())] })
+            .collect();
+        let text = String::from_utf8_lossy(&bytes);
+        let toks = lex(FileId(0), &text);
+        assert_eq!(toks.last().unwrap().kind, TokenKind::Eof);
+        let mut prev = 0;
+        for t in &toks {
+            assert!(t.span.start >= prev && t.span.start <= t.span.end, "{text:?}");
+            assert!(t.span.end as usize <= text.len(), "{text:?}");
+            prev = t.span.end;
+            if t.kind != TokenKind::Eof {
+                assert!(!t.text.is_empty(), "{text:?}");
+            }
+        }
+    }
+}

@@ -1,0 +1,799 @@
+//! Declarations: specifiers, declarators (with the qualifiers of every level), structs,
+//! unions, enums, attributes, initialisers, and top-level function definitions.
+
+use super::builtins::Kw;
+use super::{NameKind, Parser, MAX_NESTING};
+use crate::ast::*;
+use crate::source::Span;
+use crate::token::{Punct, TokenKind};
+
+/// Whether a declarator must, may or must not have a name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Mode {
+    Named,
+    /// Parameters: `int`, `int x`, `int (*)(void)`.
+    Either,
+    /// Type names in casts and `sizeof`.
+    Abstract,
+}
+
+/// Where a declaration sits, which decides how to recover from an error in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Ctx {
+    File,
+    Block,
+}
+
+impl Parser<'_, '_> {
+    /// One top-level declaration or function definition; `None` for a stray `;` or something
+    /// that could not be parsed (reported).
+    pub(super) fn external_decl(&mut self) -> Option<ExternalDecl> {
+        if self.eat(Punct::Semi).is_some() {
+            // An empty declaration: C99 has none at file scope, compilers warn; nothing to judge.
+            return None;
+        }
+        if self.cxx_construct() {
+            self.recover_top();
+            return None;
+        }
+        let start = self.peek().span;
+        let specs = self.decl_specs();
+        if specs.is_empty() && (specs.attrs.is_empty() || !self.at(Punct::Semi)) {
+            self.error_here("expected a declaration");
+            self.recover_top();
+            return None;
+        }
+        if self.at(Punct::Semi) {
+            self.bump();
+            return Some(ExternalDecl::Decl(Declaration {
+                specs,
+                declarators: Vec::new(),
+                span: self.span_from(start),
+            }));
+        }
+        let declarator = self.declarator(Mode::Named);
+        if declarator.is_function() && self.at(Punct::LBrace) {
+            if let Some(name) = &declarator.name {
+                self.declare(&name.name.clone(), NameKind::Object);
+            }
+            let body = self.function_body(&declarator);
+            return Some(ExternalDecl::Function(FunctionDef {
+                specs,
+                declarator,
+                body,
+                span: self.span_from(start),
+            }));
+        }
+        self.declaration_rest(specs, declarator, start, Ctx::File)
+            .map(ExternalDecl::Decl)
+    }
+
+    /// In C++ for OpenCL, a construct the parser does not model (`template`, `namespace`,
+    /// `class`, `::`): reports it as unsupported. The caller skips it.
+    pub(super) fn cxx_construct(&mut self) -> bool {
+        if !self.profile.lang().is_cxx() {
+            return false;
+        }
+        let t = self.peek();
+        if matches!(self.kw(), Some(Kw::Cxx)) || t.is_punct(Punct::ColonColon) {
+            self.unsupported(
+                t.span,
+                format!(
+                    "C++ for OpenCL syntax `{}` is not supported by the checker",
+                    t.text
+                ),
+            );
+            return true;
+        }
+        false
+    }
+
+    /// A declaration in a block or a `for` header, up to and including its `;`.
+    pub(super) fn block_declaration(&mut self) -> Declaration {
+        let start = self.peek().span;
+        let specs = self.decl_specs();
+        if self.at(Punct::Semi) {
+            self.bump();
+            return Declaration {
+                specs,
+                declarators: Vec::new(),
+                span: self.span_from(start),
+            };
+        }
+        let declarator = self.declarator(Mode::Named);
+        if declarator.is_function() && self.at(Punct::LBrace) {
+            self.error_here("expected `;` (a function cannot be defined inside another function)");
+            // Parse the body anyway so its braces and scopes stay balanced; it is dropped.
+            let _ = self.function_body(&declarator);
+            return Declaration {
+                specs,
+                declarators: vec![InitDeclarator {
+                    span: declarator.span,
+                    declarator,
+                    init: None,
+                }],
+                span: self.span_from(start),
+            };
+        }
+        let span = self.span_from(start);
+        self.declaration_rest(specs, declarator, start, Ctx::Block)
+            .unwrap_or(Declaration {
+                specs: DeclSpecs::default(),
+                declarators: Vec::new(),
+                span,
+            })
+    }
+
+    /// The init-declarator list after the first declarator, and the `;`.
+    fn declaration_rest(
+        &mut self,
+        specs: DeclSpecs,
+        first: Declarator,
+        start: Span,
+        ctx: Ctx,
+    ) -> Option<Declaration> {
+        let mut declarators = Vec::new();
+        let mut declarator = first;
+        let kind = if specs.is_typedef() {
+            NameKind::Typedef
+        } else {
+            NameKind::Object
+        };
+        loop {
+            // The name is in scope from the end of its declarator: `int x = sizeof(x);`.
+            if let Some(name) = &declarator.name {
+                self.declare(&name.name.clone(), kind);
+            }
+            let init = if self.eat(Punct::Eq).is_some() {
+                self.ops = 0;
+                Some(self.initializer(true))
+            } else {
+                None
+            };
+            let span = match &init {
+                Some(i) => declarator.span.to(i.span()),
+                None => declarator.span,
+            };
+            declarators.push(InitDeclarator {
+                declarator,
+                init,
+                span,
+            });
+            if self.eat(Punct::Comma).is_none() {
+                break;
+            }
+            declarator = self.declarator(Mode::Named);
+        }
+        if self.eat(Punct::Semi).is_none() {
+            self.error_here("expected `;` after declaration");
+            match ctx {
+                Ctx::File => self.recover_top(),
+                Ctx::Block => self.recover_stmt(),
+            }
+        }
+        Some(Declaration {
+            specs,
+            declarators,
+            span: self.span_from(start),
+        })
+    }
+
+    /// Declaration specifiers, possibly none (the caller decides whether that is an error).
+    /// A typedef name is a type specifier only before any other type specifier, so
+    /// `unsigned T;` declares `T` even where `T` is a type.
+    pub(super) fn decl_specs(&mut self) -> DeclSpecs {
+        let start = self.peek().span;
+        let begin = self.pos;
+        let mut s = DeclSpecs::default();
+        let mut saw_type = false;
+        loop {
+            let t = self.peek();
+            if t.kind != TokenKind::Ident {
+                break;
+            }
+            match self.kw_of(t) {
+                Some(Kw::Storage(c)) => s.storage.push(Spanned {
+                    node: c,
+                    span: self.bump().span,
+                }),
+                Some(Kw::Func(f)) => s.functions.push(Spanned {
+                    node: f,
+                    span: self.bump().span,
+                }),
+                Some(Kw::Access(a)) => s.access.push(Spanned {
+                    node: a,
+                    span: self.bump().span,
+                }),
+                Some(Kw::Qual(q)) => s.quals.0.push(Qualifier {
+                    kind: q,
+                    span: self.bump().span,
+                }),
+                Some(Kw::Type(b)) => {
+                    s.types.push(TypeSpec {
+                        kind: b.kind(),
+                        span: self.bump().span,
+                    });
+                    saw_type = true;
+                }
+                Some(Kw::Struct | Kw::Union) => {
+                    s.types.push(self.record());
+                    saw_type = true;
+                }
+                Some(Kw::Enum) => {
+                    s.types.push(self.enum_spec());
+                    saw_type = true;
+                }
+                Some(Kw::Attribute) => {
+                    let attrs = self.attributes();
+                    s.attrs.extend(attrs);
+                }
+                Some(Kw::Pipe) => s.pipe = Some(self.bump().span),
+                Some(Kw::Extension) => {
+                    self.bump();
+                }
+                Some(_) => break,
+                None => {
+                    if saw_type {
+                        break;
+                    }
+                    let kind = match self.lookup(&t.text) {
+                        Some(NameKind::Typedef) => TypeSpecKind::Named(Ident {
+                            name: t.text.clone(),
+                            span: t.span,
+                        }),
+                        Some(NameKind::Builtin) => TypeSpecKind::Builtin(t.text.clone()),
+                        _ => break,
+                    };
+                    self.bump();
+                    s.types.push(TypeSpec { kind, span: t.span });
+                    saw_type = true;
+                }
+            }
+        }
+        s.span = if self.pos > begin {
+            self.span_from(start)
+        } else {
+            Span::new(start.file, start.start, start.start)
+        };
+        s
+    }
+
+    /// `__attribute__((a, b(args)))`, possibly several in a row.
+    pub(super) fn attributes(&mut self) -> Vec<Attribute> {
+        let mut attrs = Vec::new();
+        while matches!(self.kw(), Some(Kw::Attribute)) {
+            self.bump();
+            if !self.at(Punct::LParen) || !self.nth(1).is_punct(Punct::LParen) {
+                self.error_here("expected `((` after `__attribute__`");
+                if self.at(Punct::LParen) {
+                    self.skip_balanced();
+                }
+                continue;
+            }
+            let outer = self.pos;
+            self.bump();
+            self.bump();
+            loop {
+                let t = self.peek();
+                if t.kind == TokenKind::Ident {
+                    self.bump();
+                    let args = if self.at(Punct::LParen) {
+                        let open = self.peek().span;
+                        self.skip_balanced();
+                        Some(self.span_from(open))
+                    } else {
+                        None
+                    };
+                    attrs.push(Attribute {
+                        name: t.text.clone(),
+                        args,
+                        span: self.span_from(t.span),
+                    });
+                }
+                if self.eat(Punct::Comma).is_none() {
+                    break;
+                }
+            }
+            if self.eat(Punct::RParen).is_none() || self.eat(Punct::RParen).is_none() {
+                self.error_here("expected `))` to close `__attribute__`");
+                // Skip the whole attribute from its first parenthesis.
+                self.pos = outer;
+                self.skip_balanced();
+            }
+        }
+        attrs
+    }
+
+    /// A declarator in the given mode. Pointers, then the name or a parenthesised declarator,
+    /// then array and function suffixes; chunks are stored from the name outward.
+    pub(super) fn declarator(&mut self, mode: Mode) -> Declarator {
+        let here = self.peek().span;
+        if !self.enter() {
+            return Declarator {
+                span: here,
+                ..Declarator::default()
+            };
+        }
+        let d = self.declarator_inner(mode);
+        self.leave();
+        d
+    }
+
+    fn declarator_inner(&mut self, mode: Mode) -> Declarator {
+        let start = self.peek().span;
+        let begin = self.pos;
+        let mut attrs = Vec::new();
+        let mut pointers = Vec::new();
+        loop {
+            let t = self.peek();
+            if t.is_punct(Punct::Star) {
+                self.bump();
+            } else if self.profile.lang().is_cxx()
+                && (t.is_punct(Punct::Amp) || t.is_punct(Punct::AmpAmp))
+            {
+                // A C++ reference: reported, then read as a pointer so the rest still parses.
+                self.unsupported(
+                    t.span,
+                    "C++ references are not supported by the checker".to_string(),
+                );
+                self.bump();
+            } else {
+                break;
+            }
+            let mut quals = Quals::default();
+            loop {
+                match self.kw() {
+                    Some(Kw::Qual(q)) => quals.0.push(Qualifier {
+                        kind: q,
+                        span: self.bump().span,
+                    }),
+                    Some(Kw::Attribute) => {
+                        let a = self.attributes();
+                        attrs.extend(a);
+                    }
+                    _ => break,
+                }
+            }
+            pointers.push(DeclChunk {
+                kind: ChunkKind::Pointer { quals },
+                span: self.span_from(t.span),
+            });
+        }
+
+        let mut name = None;
+        let mut inner = Vec::new();
+        let t = self.peek();
+        if t.kind == TokenKind::Ident && self.kw_of(t).is_none() && mode != Mode::Abstract {
+            self.bump();
+            name = Some(Ident {
+                name: t.text.clone(),
+                span: t.span,
+            });
+        } else if t.is_punct(Punct::LParen) && self.paren_is_grouping(mode) {
+            self.bump();
+            let d = self.declarator(mode);
+            name = d.name;
+            inner = d.chunks;
+            attrs.extend(d.attrs);
+            self.expect_closing(Punct::RParen, "to close the declarator");
+        } else if mode == Mode::Named {
+            self.error_here("expected a name in the declarator");
+        }
+
+        let mut suffixes = Vec::new();
+        loop {
+            if self.at(Punct::LBracket) {
+                suffixes.push(self.array_chunk());
+            } else if self.at(Punct::LParen) {
+                suffixes.push(self.function_chunk());
+            } else {
+                break;
+            }
+        }
+        if matches!(self.kw(), Some(Kw::Attribute)) {
+            let a = self.attributes();
+            attrs.extend(a);
+        }
+
+        let mut chunks = inner;
+        chunks.extend(suffixes);
+        chunks.extend(pointers.into_iter().rev());
+        if chunks.len() > MAX_NESTING as usize {
+            chunks.truncate(MAX_NESTING as usize);
+            if !self.limit_reported {
+                self.limit_reported = true;
+                let message = format!("declarator with more than {MAX_NESTING} levels: the checker does not judge this code");
+                self.diags.push(crate::Diagnostic::new(
+                    crate::Code::Limit,
+                    self.profile,
+                    start,
+                    message,
+                ));
+            }
+        }
+        let span = if self.pos > begin {
+            self.span_from(start)
+        } else {
+            Span::new(start.file, start.start, start.start)
+        };
+        Declarator {
+            name,
+            chunks,
+            attrs,
+            span,
+        }
+    }
+
+    /// At `(` in a declarator: a parenthesised declarator, or a parameter list? Where a name is
+    /// required it is always grouping; elsewhere `()`, `(int` and `(T` (a type name) begin a
+    /// parameter list, as in C99 6.7.5.3p11.
+    fn paren_is_grouping(&self, mode: Mode) -> bool {
+        if mode == Mode::Named {
+            return true;
+        }
+        let next = self.nth(1);
+        !(next.is_punct(Punct::RParen) || next.is_punct(Punct::Ellipsis) || self.starts_decl(next))
+    }
+
+    fn array_chunk(&mut self) -> DeclChunk {
+        let open = self.bump().span;
+        let mut quals = Quals::default();
+        let mut is_static = false;
+        loop {
+            match self.kw() {
+                Some(Kw::Qual(q)) => quals.0.push(Qualifier {
+                    kind: q,
+                    span: self.bump().span,
+                }),
+                Some(Kw::Storage(StorageClass::Static)) => {
+                    self.bump();
+                    is_static = true;
+                }
+                _ => break,
+            }
+        }
+        let mut star = false;
+        let mut size = None;
+        if self.at(Punct::Star) && self.nth(1).is_punct(Punct::RBracket) {
+            self.bump();
+            star = true;
+        } else if !self.at(Punct::RBracket) {
+            self.ops = 0;
+            size = Some(Box::new(self.assign_expr()));
+        }
+        self.expect_closing(Punct::RBracket, "to close the array size");
+        DeclChunk {
+            kind: ChunkKind::Array {
+                size,
+                quals,
+                is_static,
+                star,
+            },
+            span: self.span_from(open),
+        }
+    }
+
+    fn function_chunk(&mut self) -> DeclChunk {
+        let open = self.bump().span;
+        let mut params = Vec::new();
+        let mut variadic = false;
+        let mut void_param = None;
+        // Parameters live in a prototype scope of their own (C99 6.2.1p4).
+        self.push_scope();
+        if self.at(Punct::RParen) {
+        } else if matches!(self.kw(), Some(Kw::Type(super::builtins::BaseType::Void)))
+            && self.nth(1).is_punct(Punct::RParen)
+        {
+            void_param = Some(self.bump().span);
+        } else {
+            loop {
+                if self.eat(Punct::Ellipsis).is_some() {
+                    variadic = true;
+                    break;
+                }
+                if let Some(p) = self.param() {
+                    params.push(p);
+                }
+                if self.eat(Punct::Comma).is_none() {
+                    break;
+                }
+            }
+        }
+        self.pop_scope();
+        self.expect_closing(Punct::RParen, "to close the parameter list");
+        DeclChunk {
+            kind: ChunkKind::Function {
+                params,
+                variadic,
+                void_param,
+            },
+            span: self.span_from(open),
+        }
+    }
+
+    fn param(&mut self) -> Option<ParamDecl> {
+        let start = self.peek().span;
+        let specs = self.decl_specs();
+        if specs.is_empty() {
+            // Also K&R identifier lists, which OpenCL C does not allow.
+            self.error_here("expected a parameter type");
+            self.skip_until(&[Punct::Comma, Punct::RParen, Punct::Semi]);
+            return None;
+        }
+        let declarator = self.declarator(Mode::Either);
+        if let Some(name) = &declarator.name {
+            self.declare(&name.name.clone(), NameKind::Object);
+        }
+        Some(ParamDecl {
+            specs,
+            declarator,
+            span: self.span_from(start),
+        })
+    }
+
+    /// A type name: specifiers and an abstract declarator.
+    pub(super) fn type_name(&mut self) -> TypeName {
+        let start = self.peek().span;
+        let specs = self.decl_specs();
+        if specs.is_empty() {
+            self.error_here("expected a type");
+        }
+        let declarator = self.declarator(Mode::Abstract);
+        TypeName {
+            specs,
+            declarator,
+            span: self.span_from(start),
+        }
+    }
+
+    /// `struct`/`union`, at the keyword.
+    fn record(&mut self) -> TypeSpec {
+        let kw = self.bump();
+        let kind = if kw.text == "union" {
+            RecordKind::Union
+        } else {
+            RecordKind::Struct
+        };
+        let mut spec = RecordSpec {
+            kind,
+            name: None,
+            fields: None,
+            attrs: Vec::new(),
+            span: kw.span,
+        };
+        if !self.enter() {
+            return TypeSpec {
+                kind: TypeSpecKind::Record(spec),
+                span: kw.span,
+            };
+        }
+        spec.attrs = self.attributes();
+        spec.name = self.tag_name();
+        if self.at(Punct::LBrace) {
+            self.bump();
+            let mut fields = Vec::new();
+            while !self.at(Punct::RBrace) && !self.at_eof() {
+                let before = self.pos;
+                if let Some(f) = self.field_decl() {
+                    fields.push(f);
+                }
+                if self.pos == before {
+                    self.error_here("expected a member declaration");
+                    self.bump();
+                }
+            }
+            self.expect(Punct::RBrace, "to close the member list");
+            spec.fields = Some(fields);
+            let more = self.attributes();
+            spec.attrs.extend(more);
+        } else if spec.name.is_none() {
+            self.error_here(&format!("expected a name or `{{` after `{}`", kw.text));
+        }
+        self.leave();
+        spec.span = self.span_from(kw.span);
+        TypeSpec {
+            span: spec.span,
+            kind: TypeSpecKind::Record(spec),
+        }
+    }
+
+    /// The tag after `struct`/`union`/`enum`, if one is written. Tags have a namespace of their
+    /// own, so a typedef name is a valid tag.
+    fn tag_name(&mut self) -> Option<Ident> {
+        let t = self.peek();
+        if t.kind == TokenKind::Ident && self.kw_of(t).is_none() {
+            self.bump();
+            return Some(Ident {
+                name: t.text.clone(),
+                span: t.span,
+            });
+        }
+        None
+    }
+
+    fn field_decl(&mut self) -> Option<FieldDecl> {
+        if self.eat(Punct::Semi).is_some() {
+            return None;
+        }
+        let start = self.peek().span;
+        let specs = self.decl_specs();
+        if specs.is_empty() {
+            self.error_here("expected a member declaration");
+            self.recover_stmt();
+            return None;
+        }
+        let mut declarators = Vec::new();
+        if !self.at(Punct::Semi) {
+            loop {
+                let dstart = self.peek().span;
+                let declarator = if self.at(Punct::Colon) {
+                    Declarator {
+                        span: Span::new(dstart.file, dstart.start, dstart.start),
+                        ..Declarator::default()
+                    }
+                } else {
+                    self.declarator(Mode::Named)
+                };
+                let bit_width = if self.eat(Punct::Colon).is_some() {
+                    self.ops = 0;
+                    Some(self.conditional_expr())
+                } else {
+                    None
+                };
+                declarators.push(FieldDeclarator {
+                    declarator,
+                    bit_width,
+                    span: self.span_from(dstart),
+                });
+                if self.eat(Punct::Comma).is_none() {
+                    break;
+                }
+            }
+        }
+        if self.eat(Punct::Semi).is_none() {
+            self.error_here("expected `;` after member declaration");
+            self.recover_stmt();
+        }
+        Some(FieldDecl {
+            specs,
+            declarators,
+            span: self.span_from(start),
+        })
+    }
+
+    /// `enum`, at the keyword.
+    fn enum_spec(&mut self) -> TypeSpec {
+        let kw = self.bump().span;
+        let attrs = self.attributes();
+        let mut spec = EnumSpec {
+            name: self.tag_name(),
+            enumerators: None,
+            attrs,
+            span: kw,
+        };
+        if self.eat(Punct::LBrace).is_some() {
+            let mut list = Vec::new();
+            loop {
+                if self.at(Punct::RBrace) {
+                    break;
+                }
+                let t = self.peek();
+                if t.kind != TokenKind::Ident || self.kw_of(t).is_some() {
+                    self.error_here("expected an enumerator name");
+                    self.skip_until(&[Punct::Comma, Punct::RBrace, Punct::Semi]);
+                    if self.eat(Punct::Comma).is_some() {
+                        continue;
+                    }
+                    break;
+                }
+                self.bump();
+                let name = Ident {
+                    name: t.text.clone(),
+                    span: t.span,
+                };
+                let value = if self.eat(Punct::Eq).is_some() {
+                    self.ops = 0;
+                    Some(self.conditional_expr())
+                } else {
+                    None
+                };
+                self.declare(&name.name.clone(), NameKind::Object);
+                list.push(Enumerator {
+                    name,
+                    value,
+                    span: self.span_from(t.span),
+                });
+                if self.eat(Punct::Comma).is_none() {
+                    break;
+                }
+            }
+            self.expect_closing(Punct::RBrace, "to close the enumerator list");
+            spec.enumerators = Some(list);
+        } else if spec.name.is_none() {
+            self.error_here("expected a name or `{` after `enum`");
+        }
+        spec.span = self.span_from(kw);
+        TypeSpec {
+            span: spec.span,
+            kind: TypeSpecKind::Enum(spec),
+        }
+    }
+
+    /// An initialiser. `top` for a declaration's own initialiser (not a compound literal's),
+    /// whose items each start a fresh operator count.
+    pub(super) fn initializer(&mut self, top: bool) -> Initializer {
+        if self.at(Punct::LBrace) {
+            Initializer::List(self.init_list(top))
+        } else {
+            Initializer::Expr(self.assign_expr())
+        }
+    }
+
+    /// `{ items }`, at the `{`.
+    pub(super) fn init_list(&mut self, top: bool) -> InitList {
+        let start = self.peek().span;
+        if !self.enter() {
+            return InitList {
+                items: Vec::new(),
+                span: self.span_from(start),
+            };
+        }
+        self.bump();
+        let mut items = Vec::new();
+        loop {
+            if self.at(Punct::RBrace) || self.at_eof() {
+                break;
+            }
+            if top {
+                self.ops = 0;
+            }
+            let istart = self.peek().span;
+            let mut designators = Vec::new();
+            loop {
+                if self.eat(Punct::Dot).is_some() {
+                    let t = self.peek();
+                    if t.kind == TokenKind::Ident {
+                        self.bump();
+                        designators.push(Designator::Field(Ident {
+                            name: t.text.clone(),
+                            span: t.span,
+                        }));
+                    } else {
+                        self.error_here("expected a member name after `.`");
+                        break;
+                    }
+                } else if self.eat(Punct::LBracket).is_some() {
+                    designators.push(Designator::Index(self.conditional_expr()));
+                    self.expect_closing(Punct::RBracket, "to close the designator");
+                } else {
+                    break;
+                }
+            }
+            if !designators.is_empty() {
+                self.expect(Punct::Eq, "after the designator");
+            }
+            let before = self.pos;
+            let init = self.initializer(top);
+            items.push(InitItem {
+                designators,
+                init,
+                span: self.span_from(istart),
+            });
+            if self.eat(Punct::Comma).is_none() {
+                if !self.at(Punct::RBrace) && self.pos == before {
+                    self.skip_until(&[Punct::Comma, Punct::RBrace, Punct::Semi]);
+                    if self.eat(Punct::Comma).is_some() {
+                        continue;
+                    }
+                }
+                break;
+            }
+        }
+        self.expect_closing(Punct::RBrace, "to close the initialiser list");
+        self.leave();
+        InitList {
+            items,
+            span: self.span_from(start),
+        }
+    }
+}

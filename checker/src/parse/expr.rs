@@ -1,0 +1,461 @@
+//! Expressions, by C99 precedence (6.5), with OpenCL's vector literals, `vec_step` and vector
+//! component access (which is member access to the parser).
+
+use super::builtins::Kw;
+use super::{describe, NameKind, Parser};
+use crate::ast::*;
+use crate::source::Span;
+use crate::token::{Punct, TokenKind};
+
+/// Binary operators and their precedence (higher binds tighter).
+fn binary_op(kind: TokenKind) -> Option<(BinaryOp, u8)> {
+    let TokenKind::Punct(p) = kind else {
+        return None;
+    };
+    Some(match p {
+        Punct::Star => (BinaryOp::Mul, 10),
+        Punct::Slash => (BinaryOp::Div, 10),
+        Punct::Percent => (BinaryOp::Rem, 10),
+        Punct::Plus => (BinaryOp::Add, 9),
+        Punct::Minus => (BinaryOp::Sub, 9),
+        Punct::Shl => (BinaryOp::Shl, 8),
+        Punct::Shr => (BinaryOp::Shr, 8),
+        Punct::Lt => (BinaryOp::Lt, 7),
+        Punct::Gt => (BinaryOp::Gt, 7),
+        Punct::Le => (BinaryOp::Le, 7),
+        Punct::Ge => (BinaryOp::Ge, 7),
+        Punct::EqEq => (BinaryOp::Eq, 6),
+        Punct::Ne => (BinaryOp::Ne, 6),
+        Punct::Amp => (BinaryOp::BitAnd, 5),
+        Punct::Caret => (BinaryOp::BitXor, 4),
+        Punct::Pipe => (BinaryOp::BitOr, 3),
+        Punct::AmpAmp => (BinaryOp::LogAnd, 2),
+        Punct::PipePipe => (BinaryOp::LogOr, 1),
+        _ => return None,
+    })
+}
+
+/// Assignment operators: `None` inside for plain `=`.
+fn assign_op(kind: TokenKind) -> Option<Option<BinaryOp>> {
+    let TokenKind::Punct(p) = kind else {
+        return None;
+    };
+    Some(match p {
+        Punct::Eq => None,
+        Punct::StarEq => Some(BinaryOp::Mul),
+        Punct::SlashEq => Some(BinaryOp::Div),
+        Punct::PercentEq => Some(BinaryOp::Rem),
+        Punct::PlusEq => Some(BinaryOp::Add),
+        Punct::MinusEq => Some(BinaryOp::Sub),
+        Punct::ShlEq => Some(BinaryOp::Shl),
+        Punct::ShrEq => Some(BinaryOp::Shr),
+        Punct::AmpEq => Some(BinaryOp::BitAnd),
+        Punct::CaretEq => Some(BinaryOp::BitXor),
+        Punct::PipeEq => Some(BinaryOp::BitOr),
+        _ => return None,
+    })
+}
+
+impl Parser<'_, '_> {
+    fn error_expr(&self) -> Expr {
+        let s = self.peek().span;
+        Expr {
+            kind: ExprKind::Error,
+            span: Span::new(s.file, s.start, s.start),
+        }
+    }
+
+    /// A full expression, commas included.
+    pub(super) fn expr(&mut self) -> Expr {
+        let mut e = self.assign_expr();
+        while self.at(Punct::Comma) {
+            if !self.count_op() {
+                break;
+            }
+            self.bump();
+            let rhs = self.assign_expr();
+            let span = e.span.to(rhs.span);
+            e = Expr {
+                kind: ExprKind::Comma(Box::new(e), Box::new(rhs)),
+                span,
+            };
+        }
+        e
+    }
+
+    /// An assignment expression (C99 6.5.16): what function arguments and initialisers hold.
+    pub(super) fn assign_expr(&mut self) -> Expr {
+        if !self.enter() {
+            return self.error_expr();
+        }
+        let lhs = self.conditional_expr();
+        let e = match assign_op(self.peek().kind) {
+            Some(op) if self.count_op() => {
+                self.bump();
+                let rhs = self.assign_expr();
+                let span = lhs.span.to(rhs.span);
+                Expr {
+                    kind: ExprKind::Assign(op, Box::new(lhs), Box::new(rhs)),
+                    span,
+                }
+            }
+            _ => lhs,
+        };
+        self.leave();
+        e
+    }
+
+    /// `a ? b : c`, also what constant expressions (case labels, bit widths) are.
+    pub(super) fn conditional_expr(&mut self) -> Expr {
+        if !self.enter() {
+            return self.error_expr();
+        }
+        let cond = self.binary_expr(1);
+        let e = if self.at(Punct::Question) && self.count_op() {
+            self.bump();
+            let then = self.expr();
+            self.expect(Punct::Colon, "in the conditional expression");
+            let els = self.conditional_expr();
+            let span = cond.span.to(els.span);
+            Expr {
+                kind: ExprKind::Conditional(Box::new(cond), Box::new(then), Box::new(els)),
+                span,
+            }
+        } else {
+            cond
+        };
+        self.leave();
+        e
+    }
+
+    /// Binary operators at precedence `min` and above, by precedence climbing: the recursion
+    /// is bounded by the number of precedence levels, and chains are loops.
+    fn binary_expr(&mut self, min: u8) -> Expr {
+        let mut lhs = self.cast_expr();
+        while let Some((op, prec)) = binary_op(self.peek().kind) {
+            if prec < min || !self.count_op() {
+                break;
+            }
+            self.bump();
+            let rhs = self.binary_expr(prec + 1);
+            let span = lhs.span.to(rhs.span);
+            lhs = Expr {
+                kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
+                span,
+            };
+        }
+        lhs
+    }
+
+    /// A cast, compound literal or vector literal when `(` starts a type name; otherwise a
+    /// unary expression. `(T)*x` is a cast where `T` names a type and a product elsewhere.
+    pub(super) fn cast_expr(&mut self) -> Expr {
+        if !self.enter() {
+            return self.error_expr();
+        }
+        let e = self.cast_inner();
+        self.leave();
+        e
+    }
+
+    fn cast_inner(&mut self) -> Expr {
+        if !(self.at(Punct::LParen) && self.starts_type_name(self.nth(1))) {
+            return self.unary_expr();
+        }
+        let open = self.bump().span;
+        let ty = Box::new(self.type_name());
+        self.expect(Punct::RParen, "after the type name");
+        if self.at(Punct::LBrace) {
+            let list = self.init_list(false);
+            let span = open.to(list.span);
+            let lit = Expr {
+                kind: ExprKind::CompoundLiteral(ty, list),
+                span,
+            };
+            return self.postfix(lit);
+        }
+        let operand = self.cast_expr();
+        let span = open.to(operand.span);
+        let operand = match operand.kind {
+            ExprKind::Paren(inner)
+                if vector_capable(&ty) && matches!(inner.kind, ExprKind::Comma(..)) =>
+            {
+                return Expr {
+                    kind: ExprKind::VectorLiteral(ty, flatten_commas(*inner)),
+                    span,
+                };
+            }
+            kind => Expr {
+                kind,
+                span: operand.span,
+            },
+        };
+        Expr {
+            kind: ExprKind::Cast(ty, Box::new(operand)),
+            span,
+        }
+    }
+
+    fn unary_expr(&mut self) -> Expr {
+        let t = self.peek();
+        let op = match t.kind {
+            TokenKind::Punct(Punct::PlusPlus) => Some(UnaryOp::PreInc),
+            TokenKind::Punct(Punct::MinusMinus) => Some(UnaryOp::PreDec),
+            TokenKind::Punct(Punct::Amp) => Some(UnaryOp::AddrOf),
+            TokenKind::Punct(Punct::Star) => Some(UnaryOp::Deref),
+            TokenKind::Punct(Punct::Plus) => Some(UnaryOp::Plus),
+            TokenKind::Punct(Punct::Minus) => Some(UnaryOp::Neg),
+            TokenKind::Punct(Punct::Tilde) => Some(UnaryOp::BitNot),
+            TokenKind::Punct(Punct::Bang) => Some(UnaryOp::Not),
+            _ => None,
+        };
+        if let Some(op) = op {
+            self.bump();
+            let operand = self.cast_expr();
+            let span = t.span.to(operand.span);
+            return Expr {
+                kind: ExprKind::Unary(op, Box::new(operand)),
+                span,
+            };
+        }
+        let trait_ = match self.kw() {
+            Some(Kw::Sizeof) => TypeTrait::Sizeof,
+            Some(Kw::VecStep) => TypeTrait::VecStep,
+            Some(Kw::Alignof) => TypeTrait::Alignof,
+            Some(Kw::Extension) => {
+                self.bump();
+                return self.cast_expr();
+            }
+            _ => return self.postfix_primary(),
+        };
+        self.bump();
+        if self.at(Punct::LParen) && self.starts_type_name(self.nth(1)) {
+            self.bump();
+            let ty = Box::new(self.type_name());
+            self.expect(Punct::RParen, "after the type name");
+            if self.at(Punct::LBrace) {
+                // `sizeof (T){...}`: the operand is a compound literal.
+                let list = self.init_list(false);
+                let lit = Expr {
+                    span: ty.span.to(list.span),
+                    kind: ExprKind::CompoundLiteral(ty, list),
+                };
+                let operand = self.postfix(lit);
+                let span = t.span.to(operand.span);
+                return Expr {
+                    kind: ExprKind::SizeofExpr(trait_, Box::new(operand)),
+                    span,
+                };
+            }
+            return Expr {
+                kind: ExprKind::SizeofType(trait_, ty),
+                span: self.span_from(t.span),
+            };
+        }
+        let operand = self.cast_expr();
+        let span = t.span.to(operand.span);
+        Expr {
+            kind: ExprKind::SizeofExpr(trait_, Box::new(operand)),
+            span,
+        }
+    }
+
+    fn postfix_primary(&mut self) -> Expr {
+        let e = self.primary();
+        if matches!(e.kind, ExprKind::Error) {
+            return e;
+        }
+        self.postfix(e)
+    }
+
+    /// `[i]`, `(args)`, `.m`, `->m`, `++`, `--` after `e`.
+    fn postfix(&mut self, mut e: Expr) -> Expr {
+        loop {
+            let t = self.peek();
+            let TokenKind::Punct(p) = t.kind else { break };
+            if !matches!(
+                p,
+                Punct::LBracket
+                    | Punct::LParen
+                    | Punct::Dot
+                    | Punct::Arrow
+                    | Punct::PlusPlus
+                    | Punct::MinusMinus
+            ) || !self.count_op()
+            {
+                break;
+            }
+            self.bump();
+            e = match p {
+                Punct::LBracket => {
+                    let index = self.expr();
+                    self.expect_closing(Punct::RBracket, "to close the subscript");
+                    let span = self.span_from(e.span);
+                    Expr {
+                        kind: ExprKind::Index(Box::new(e), Box::new(index)),
+                        span,
+                    }
+                }
+                Punct::LParen => {
+                    let args = self.call_args();
+                    let span = self.span_from(e.span);
+                    Expr {
+                        kind: ExprKind::Call(Box::new(e), args),
+                        span,
+                    }
+                }
+                Punct::Dot | Punct::Arrow => {
+                    let n = self.peek();
+                    if n.kind != TokenKind::Ident {
+                        self.error_here(&format!("expected a member name after `{}`", t.text));
+                        return e;
+                    }
+                    self.bump();
+                    let name = Ident {
+                        name: n.text.clone(),
+                        span: n.span,
+                    };
+                    let span = e.span.to(n.span);
+                    Expr {
+                        kind: ExprKind::Member {
+                            base: Box::new(e),
+                            name,
+                            arrow: p == Punct::Arrow,
+                        },
+                        span,
+                    }
+                }
+                _ => {
+                    let op = if p == Punct::PlusPlus {
+                        UnaryOp::PostInc
+                    } else {
+                        UnaryOp::PostDec
+                    };
+                    let span = e.span.to(t.span);
+                    Expr {
+                        kind: ExprKind::Unary(op, Box::new(e)),
+                        span,
+                    }
+                }
+            };
+        }
+        e
+    }
+
+    /// Arguments after `(`, up to and including `)`.
+    fn call_args(&mut self) -> Vec<Expr> {
+        let mut args = Vec::new();
+        if self.eat(Punct::RParen).is_some() {
+            return args;
+        }
+        loop {
+            args.push(self.assign_expr());
+            if self.eat(Punct::Comma).is_none() {
+                break;
+            }
+        }
+        self.expect_closing(Punct::RParen, "to close the argument list");
+        args
+    }
+
+    fn primary(&mut self) -> Expr {
+        let t = self.peek();
+        let kind = match t.kind {
+            TokenKind::Ident => {
+                if let Some(kw) = self.kw_of(t) {
+                    if matches!(kw, Kw::Cxx) {
+                        self.cxx_construct();
+                        self.bump();
+                    } else {
+                        self.error_here("expected an expression");
+                    }
+                    return self.error_expr();
+                }
+                if matches!(
+                    self.lookup(&t.text),
+                    Some(NameKind::Typedef | NameKind::Builtin)
+                ) {
+                    self.error(
+                        t.span,
+                        format!(
+                            "expected an expression, found the type name {}",
+                            describe(t)
+                        ),
+                    );
+                    return self.error_expr();
+                }
+                ExprKind::Ident(t.text.clone())
+            }
+            TokenKind::Int => ExprKind::Int(t.text.clone()),
+            TokenKind::Float => ExprKind::Float(t.text.clone()),
+            TokenKind::Char => ExprKind::Char(t.text.clone()),
+            TokenKind::Str => {
+                let mut parts = Vec::new();
+                while self.peek().kind == TokenKind::Str {
+                    parts.push(self.bump().text.clone());
+                }
+                return Expr {
+                    kind: ExprKind::Str(parts),
+                    span: self.span_from(t.span),
+                };
+            }
+            TokenKind::Punct(Punct::LParen) => {
+                self.bump();
+                let inner = self.expr();
+                self.expect_closing(Punct::RParen, "to close the parenthesis");
+                return Expr {
+                    kind: ExprKind::Paren(Box::new(inner)),
+                    span: self.span_from(t.span),
+                };
+            }
+            TokenKind::Punct(Punct::ColonColon) if self.profile.lang().is_cxx() => {
+                self.cxx_construct();
+                self.bump();
+                return self.error_expr();
+            }
+            _ => {
+                self.error_here("expected an expression");
+                return self.error_expr();
+            }
+        };
+        self.bump();
+        Expr { kind, span: t.span }
+    }
+}
+
+/// Whether `(ty)(a, b, ...)` is a vector literal: the type has no declarator and is a
+/// predeclared vector type or a typedef name (semantic analysis checks that it names a
+/// vector; for anything else the list is a comma expression being cast).
+fn vector_capable(ty: &TypeName) -> bool {
+    if !ty.declarator.chunks.is_empty() || ty.specs.types.len() != 1 {
+        return false;
+    }
+    match &ty.specs.types[0].kind {
+        TypeSpecKind::Builtin(name) => name.ends_with(|c: char| c.is_ascii_digit()),
+        TypeSpecKind::Named(_) => true,
+        _ => false,
+    }
+}
+
+/// `a, b, c` (left-nested) as `[a, b, c]`, without recursing.
+fn flatten_commas(e: Expr) -> Vec<Expr> {
+    let mut rev = Vec::new();
+    let mut cur = e;
+    loop {
+        match cur.kind {
+            ExprKind::Comma(lhs, rhs) => {
+                rev.push(*rhs);
+                cur = *lhs;
+            }
+            kind => {
+                rev.push(Expr {
+                    kind,
+                    span: cur.span,
+                });
+                break;
+            }
+        }
+    }
+    rev.reverse();
+    rev
+}

@@ -1,0 +1,530 @@
+//! The parser: preprocessed tokens in, a [`TranslationUnit`] out, syntax errors as
+//! diagnostics. It owns the typedef table (which names are types where), keyword classification
+//! for a profile, error recovery and the nesting limits.
+//!
+//! Total over any input (STYLE.md §10): every loop consumes a token or stops, recursion is
+//! bounded by [`MAX_NESTING`] and expression trees by [`MAX_OPERATORS`], and an error is
+//! followed by recovery to `;`, `}` or the next declaration so that one mistake does not hide
+//! the next.
+//!
+//! - `decl.rs`: declarations, specifiers, declarators, structs, enums, initialisers, attributes.
+//! - `stmt.rs`: statements and function bodies.
+//! - `expr.rs`: expressions, type names in casts and `sizeof`, vector literals.
+
+mod builtins;
+mod decl;
+mod expr;
+mod stmt;
+#[cfg(test)]
+mod tests;
+
+use crate::ast::TranslationUnit;
+use crate::diag::{Code, Diagnostic};
+use crate::source::Span;
+use crate::spec::Profile;
+use crate::token::{Punct, Token, TokenKind};
+use builtins::Kw;
+use smol_str::SmolStr;
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+/// How deep brackets, statements, declarators, struct bodies and initialisers may nest. Deeper
+/// input gets `Code::Limit` instead of overflowing the stack. Like clang's default
+/// `-fbracket-depth=256`; no real kernel comes near it.
+pub const MAX_NESTING: u32 = 256;
+
+/// How many binary, assignment, conditional, comma and postfix operators one statement or
+/// initialiser may hold. Operator chains (`a + b + c ...`, `s.x.y.z ...`) build left-nested
+/// trees without recursing while parsing, so this bounds how deep a tree can get for the code
+/// that drops, prints and walks it recursively.
+pub const MAX_OPERATORS: u32 = 2048;
+
+/// Parses a preprocessed token sequence (ending with `TokenKind::Eof`; one is assumed if it is
+/// missing) into a translation unit. Syntax errors are pushed onto `diags`; the tree holds
+/// whatever could be parsed.
+pub fn translation_unit(
+    tokens: &[Token],
+    profile: Profile,
+    diags: &mut Vec<Diagnostic>,
+) -> TranslationUnit {
+    let tokens = with_eof(tokens);
+    let mut p = Parser::new(&tokens, profile, diags);
+    p.translation_unit()
+}
+
+/// The tokens, with an `Eof` appended unless they end with one, so the parser can always peek.
+fn with_eof(tokens: &[Token]) -> Cow<'_, [Token]> {
+    if tokens.last().is_some_and(|t| t.kind == TokenKind::Eof) {
+        return Cow::Borrowed(tokens);
+    }
+    let span = tokens
+        .last()
+        .map(|t| Span::new(t.span.file, t.span.end, t.span.end))
+        .unwrap_or_default();
+    let mut owned = tokens.to_vec();
+    owned.push(Token {
+        kind: TokenKind::Eof,
+        text: SmolStr::default(),
+        span,
+        expansion: None,
+        space_before: false,
+        line_start: false,
+    });
+    Cow::Owned(owned)
+}
+
+/// What an ordinary identifier names in the current scope, as far as parsing cares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NameKind {
+    /// Declared with `typedef` in this unit.
+    Typedef,
+    /// A predeclared OpenCL type (`float4`, `size_t`, `image2d_t`).
+    Builtin,
+    /// A variable, function, parameter or enumerator (shadows a type name).
+    Object,
+}
+
+pub(crate) struct Parser<'t, 'd> {
+    /// Never empty; the last token is `Eof`, and `pos` never moves past it.
+    toks: &'t [Token],
+    pos: usize,
+    profile: Profile,
+    diags: &'d mut Vec<Diagnostic>,
+    /// Innermost scope last; the first holds the predeclared type names.
+    scopes: Vec<HashMap<SmolStr, NameKind>>,
+    /// Current recursion depth, against [`MAX_NESTING`].
+    depth: u32,
+    /// Operators in the current statement or initialiser, against [`MAX_OPERATORS`].
+    ops: u32,
+    /// Token index of the last syntax error, so one bad token gets one diagnostic and not one
+    /// per enclosing construct that expected something else.
+    last_error: Option<usize>,
+    /// Whether a limit was reported in the current top-level declaration (one is enough).
+    limit_reported: bool,
+}
+
+impl<'t, 'd> Parser<'t, 'd> {
+    fn new(toks: &'t [Token], profile: Profile, diags: &'d mut Vec<Diagnostic>) -> Self {
+        let builtins = builtins::predeclared()
+            .map(|n| (SmolStr::new(n), NameKind::Builtin))
+            .collect();
+        Parser {
+            toks,
+            pos: 0,
+            profile,
+            diags,
+            scopes: vec![builtins, HashMap::new()],
+            depth: 0,
+            ops: 0,
+            last_error: None,
+            limit_reported: false,
+        }
+    }
+
+    fn translation_unit(&mut self) -> TranslationUnit {
+        let mut items = Vec::new();
+        while !self.at_eof() {
+            let start = self.pos;
+            self.limit_reported = false;
+            self.ops = 0;
+            if let Some(item) = self.external_decl() {
+                items.push(item);
+            }
+            if self.pos == start {
+                self.error_here("expected a declaration");
+                self.bump();
+            }
+        }
+        TranslationUnit { items }
+    }
+
+    // ---- Tokens -------------------------------------------------------------------------
+
+    fn peek(&self) -> &'t Token {
+        self.nth(0)
+    }
+
+    /// The token `n` ahead (the final `Eof` past the end).
+    fn nth(&self, n: usize) -> &'t Token {
+        let i = (self.pos + n).min(self.toks.len() - 1);
+        &self.toks[i]
+    }
+
+    fn at_eof(&self) -> bool {
+        self.peek().kind == TokenKind::Eof
+    }
+
+    fn at(&self, p: Punct) -> bool {
+        self.peek().kind == TokenKind::Punct(p)
+    }
+
+    /// Consumes the current token (never the final `Eof`) and returns it.
+    fn bump(&mut self) -> &'t Token {
+        let t = self.peek();
+        if t.kind != TokenKind::Eof {
+            self.pos += 1;
+        }
+        t
+    }
+
+    fn eat(&mut self, p: Punct) -> Option<Span> {
+        if self.at(p) {
+            Some(self.bump().span)
+        } else {
+            None
+        }
+    }
+
+    /// Consumes `p` or reports that it was expected (`what` completes "expected `)` ...").
+    fn expect(&mut self, p: Punct, what: &str) -> bool {
+        if self.eat(p).is_some() {
+            return true;
+        }
+        self.error_here(&format!("expected `{}` {what}", punct_text(p)));
+        false
+    }
+
+    /// Consumes the closing `p` of a bracketed construct, skipping junk before it on error.
+    fn expect_closing(&mut self, p: Punct, what: &str) {
+        if !self.expect(p, what) {
+            self.skip_until(&[p, Punct::Semi]);
+            self.eat(p);
+        }
+    }
+
+    /// The keyword an identifier token is in this profile, if any.
+    fn kw_of(&self, t: &Token) -> Option<Kw> {
+        if t.kind != TokenKind::Ident {
+            return None;
+        }
+        builtins::keyword(&t.text, self.profile)
+    }
+
+    fn kw(&self) -> Option<Kw> {
+        self.kw_of(self.peek())
+    }
+
+    /// The span of the last consumed token.
+    fn prev_span(&self) -> Span {
+        if self.pos == 0 {
+            let s = self.peek().span;
+            return Span::new(s.file, s.start, s.start);
+        }
+        self.toks[self.pos - 1].span
+    }
+
+    /// From `start` to the end of the last consumed token.
+    fn span_from(&self, start: Span) -> Span {
+        if self.pos == 0 {
+            return start;
+        }
+        start.to(self.prev_span())
+    }
+
+    // ---- Names --------------------------------------------------------------------------
+
+    fn push_scope(&mut self) {
+        self.scopes.push(HashMap::new());
+    }
+
+    fn pop_scope(&mut self) {
+        // The two outermost scopes (predeclared names, file scope) stay.
+        if self.scopes.len() > 2 {
+            self.scopes.pop();
+        }
+    }
+
+    fn declare(&mut self, name: &SmolStr, kind: NameKind) {
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.insert(name.clone(), kind);
+        }
+    }
+
+    fn lookup(&self, name: &str) -> Option<NameKind> {
+        self.scopes.iter().rev().find_map(|s| s.get(name).copied())
+    }
+
+    /// Whether `t` is an identifier naming a type here (typedef or predeclared), not a keyword.
+    fn is_type_name(&self, t: &Token) -> bool {
+        t.kind == TokenKind::Ident
+            && self.kw_of(t).is_none()
+            && matches!(
+                self.lookup(&t.text),
+                Some(NameKind::Typedef | NameKind::Builtin)
+            )
+    }
+
+    /// Whether `t` can begin declaration specifiers.
+    fn starts_decl(&self, t: &Token) -> bool {
+        match self.kw_of(t) {
+            Some(
+                Kw::Storage(_)
+                | Kw::Func(_)
+                | Kw::Access(_)
+                | Kw::Qual(_)
+                | Kw::Type(_)
+                | Kw::Struct
+                | Kw::Union
+                | Kw::Enum
+                | Kw::Attribute
+                | Kw::Pipe
+                | Kw::Extension,
+            ) => true,
+            Some(_) => false,
+            None => self.is_type_name(t),
+        }
+    }
+
+    /// Whether `t` can begin a type name (in a cast, `sizeof`, a compound literal).
+    fn starts_type_name(&self, t: &Token) -> bool {
+        match self.kw_of(t) {
+            Some(
+                Kw::Qual(_)
+                | Kw::Type(_)
+                | Kw::Struct
+                | Kw::Union
+                | Kw::Enum
+                | Kw::Pipe
+                | Kw::Access(_),
+            ) => true,
+            Some(_) => false,
+            None => self.is_type_name(t),
+        }
+    }
+
+    // ---- Diagnostics --------------------------------------------------------------------
+
+    fn error(&mut self, span: Span, message: String) {
+        if self.last_error == Some(self.pos) {
+            return;
+        }
+        self.last_error = Some(self.pos);
+        self.diags
+            .push(Diagnostic::new(Code::Syntax, self.profile, span, message));
+    }
+
+    /// "expected X, found `tok`" at the current token.
+    fn error_here(&mut self, expected: &str) {
+        let t = self.peek();
+        let message = format!("{expected}, found {}", describe(t));
+        self.error(t.span, message);
+    }
+
+    fn unsupported(&mut self, span: Span, message: String) {
+        self.last_error = Some(self.pos);
+        self.diags.push(Diagnostic::new(
+            Code::Unsupported,
+            self.profile,
+            span,
+            message,
+        ));
+    }
+
+    // ---- Limits -------------------------------------------------------------------------
+
+    /// Enters one level of recursion; `false` (after reporting the limit and skipping the
+    /// rest of the enclosing bracket) when [`MAX_NESTING`] is reached. A `true` must be
+    /// matched by [`Parser::leave`].
+    fn enter(&mut self) -> bool {
+        if self.depth >= MAX_NESTING {
+            self.limit(&format!("nesting deeper than {MAX_NESTING} levels"));
+            return false;
+        }
+        self.depth += 1;
+        true
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// Counts one operator node; `false` (after reporting) past [`MAX_OPERATORS`].
+    fn count_op(&mut self) -> bool {
+        self.ops += 1;
+        if self.ops > MAX_OPERATORS {
+            self.limit(&format!(
+                "more than {MAX_OPERATORS} operators in one statement"
+            ));
+            return false;
+        }
+        true
+    }
+
+    /// Reports a limit (once per top-level declaration) and skips to the closing bracket of
+    /// the construct being parsed, so the enclosing levels can finish without going deeper.
+    fn limit(&mut self, what: &str) {
+        if !self.limit_reported {
+            self.limit_reported = true;
+            let span = self.peek().span;
+            let message = format!("{what}: the checker does not judge this code");
+            self.diags
+                .push(Diagnostic::new(Code::Limit, self.profile, span, message));
+        }
+        self.last_error = Some(self.pos);
+        let mut depth = 0u32;
+        loop {
+            match self.peek().kind {
+                TokenKind::Eof => return,
+                TokenKind::Punct(Punct::LParen | Punct::LBracket | Punct::LBrace) => depth += 1,
+                TokenKind::Punct(Punct::RParen | Punct::RBracket | Punct::RBrace) => {
+                    if depth == 0 {
+                        return;
+                    }
+                    depth -= 1;
+                }
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    // ---- Recovery -----------------------------------------------------------------------
+
+    /// At an opening bracket: skips to just after its matching close (any closer counts).
+    fn skip_balanced(&mut self) {
+        let mut depth = 0u32;
+        loop {
+            match self.bump().kind {
+                TokenKind::Eof => return,
+                TokenKind::Punct(Punct::LParen | Punct::LBracket | Punct::LBrace) => depth += 1,
+                TokenKind::Punct(Punct::RParen | Punct::RBracket | Punct::RBrace) => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return;
+                    }
+                }
+                _ => {}
+            }
+            if depth == 0 {
+                return;
+            }
+        }
+    }
+
+    /// Skips tokens, bracket groups whole, until one of `stops` or a `}` that closes an
+    /// enclosing block (left unconsumed), or the end. Stray `)` and `]` are skipped.
+    fn skip_until(&mut self, stops: &[Punct]) {
+        loop {
+            match self.peek().kind {
+                TokenKind::Eof => return,
+                TokenKind::Punct(p) if stops.contains(&p) => return,
+                TokenKind::Punct(Punct::RBrace) => return,
+                TokenKind::Punct(Punct::LParen | Punct::LBracket | Punct::LBrace) => {
+                    self.skip_balanced()
+                }
+                _ => {
+                    self.bump();
+                }
+            }
+        }
+    }
+
+    /// After a broken statement: skips past the next `;`, or up to the `}` closing the block.
+    fn recover_stmt(&mut self) {
+        self.skip_until(&[Punct::Semi]);
+        self.eat(Punct::Semi);
+    }
+
+    /// After a broken top-level declaration: skips past the next `;`, past a `{ ... }` group
+    /// (a function body), or up to a line that starts another declaration (which may be the
+    /// current token: the caller's loop makes progress).
+    fn recover_top(&mut self) {
+        loop {
+            let t = self.peek();
+            match t.kind {
+                TokenKind::Eof => return,
+                TokenKind::Punct(Punct::Semi) => {
+                    self.bump();
+                    return;
+                }
+                TokenKind::Punct(Punct::LBrace) => {
+                    self.skip_balanced();
+                    self.eat(Punct::Semi);
+                    return;
+                }
+                TokenKind::Punct(Punct::LParen | Punct::LBracket) => self.skip_balanced(),
+                TokenKind::Ident
+                    if t.line_start
+                        && matches!(
+                            self.kw_of(t),
+                            Some(
+                                Kw::Storage(_)
+                                    | Kw::Func(_)
+                                    | Kw::Struct
+                                    | Kw::Union
+                                    | Kw::Enum
+                                    | Kw::Type(_)
+                            )
+                        ) =>
+                {
+                    return
+                }
+                _ => {
+                    self.bump();
+                }
+            }
+        }
+    }
+}
+
+/// How a token reads in a message.
+fn describe(t: &Token) -> String {
+    match t.kind {
+        TokenKind::Eof => "end of input".to_string(),
+        TokenKind::Unknown => format!("unrecognised text `{}`", t.text),
+        _ => format!("`{}`", t.text),
+    }
+}
+
+fn punct_text(p: Punct) -> &'static str {
+    use Punct::*;
+    match p {
+        LBracket => "[",
+        RBracket => "]",
+        LParen => "(",
+        RParen => ")",
+        LBrace => "{",
+        RBrace => "}",
+        Dot => ".",
+        Arrow => "->",
+        PlusPlus => "++",
+        MinusMinus => "--",
+        Amp => "&",
+        Star => "*",
+        Plus => "+",
+        Minus => "-",
+        Tilde => "~",
+        Bang => "!",
+        Slash => "/",
+        Percent => "%",
+        Shl => "<<",
+        Shr => ">>",
+        Lt => "<",
+        Gt => ">",
+        Le => "<=",
+        Ge => ">=",
+        EqEq => "==",
+        Ne => "!=",
+        Caret => "^",
+        Pipe => "|",
+        AmpAmp => "&&",
+        PipePipe => "||",
+        Question => "?",
+        Colon => ":",
+        ColonColon => "::",
+        Semi => ";",
+        Ellipsis => "...",
+        Eq => "=",
+        StarEq => "*=",
+        SlashEq => "/=",
+        PercentEq => "%=",
+        PlusEq => "+=",
+        MinusEq => "-=",
+        ShlEq => "<<=",
+        ShrEq => ">>=",
+        AmpEq => "&=",
+        CaretEq => "^=",
+        PipeEq => "|=",
+        Comma => ",",
+    }
+}

@@ -1,0 +1,280 @@
+//! Statements (C99 6.8) and function bodies.
+
+use super::builtins::Kw;
+use super::{NameKind, Parser};
+use crate::ast::*;
+use crate::source::Span;
+use crate::token::{Punct, TokenKind};
+
+impl Parser<'_, '_> {
+    /// A function body, at its `{`: the parameters are in scope in it.
+    pub(super) fn function_body(&mut self, declarator: &Declarator) -> Block {
+        self.push_scope();
+        if let Some(ChunkKind::Function { params, .. }) = declarator.chunks.first().map(|c| &c.kind)
+        {
+            for p in params {
+                if let Some(name) = &p.declarator.name {
+                    self.declare(&name.name.clone(), NameKind::Object);
+                }
+            }
+        }
+        let body = self.block();
+        self.pop_scope();
+        body
+    }
+
+    /// `{ items }`, at the `{`.
+    fn block(&mut self) -> Block {
+        let open = self.bump().span;
+        self.push_scope();
+        let mut items = Vec::new();
+        while !self.at(Punct::RBrace) && !self.at_eof() {
+            let before = self.pos;
+            items.push(self.stmt(true));
+            if self.pos == before {
+                self.error_here("expected a statement");
+                self.bump();
+            }
+        }
+        self.pop_scope();
+        self.expect(Punct::RBrace, "to close the block");
+        Block {
+            items,
+            span: self.span_from(open),
+        }
+    }
+
+    /// One statement; `decl_ok` where a declaration may stand (a block item).
+    pub(super) fn stmt(&mut self, decl_ok: bool) -> Stmt {
+        let start = self.peek().span;
+        if !self.enter() {
+            return Stmt {
+                kind: StmtKind::Error,
+                span: start,
+            };
+        }
+        self.ops = 0;
+        let kind = self.stmt_kind(decl_ok);
+        self.leave();
+        Stmt {
+            kind,
+            span: self.span_from(start),
+        }
+    }
+
+    fn stmt_kind(&mut self, decl_ok: bool) -> StmtKind {
+        let t = self.peek();
+        match t.kind {
+            TokenKind::Punct(Punct::LBrace) => return StmtKind::Compound(self.block()),
+            TokenKind::Punct(Punct::Semi) => {
+                self.bump();
+                return StmtKind::Empty;
+            }
+            TokenKind::Ident => {}
+            _ => return self.expr_stmt(),
+        }
+        match self.kw_of(t) {
+            Some(Kw::If) => {
+                self.bump();
+                let cond = self.paren_cond("if");
+                let then = Box::new(self.stmt(false));
+                let els = if matches!(self.kw(), Some(Kw::Else)) {
+                    self.bump();
+                    Some(Box::new(self.stmt(false)))
+                } else {
+                    None
+                };
+                StmtKind::If { cond, then, els }
+            }
+            Some(Kw::While) => {
+                self.bump();
+                let cond = self.paren_cond("while");
+                StmtKind::While {
+                    cond,
+                    body: Box::new(self.stmt(false)),
+                }
+            }
+            Some(Kw::Do) => {
+                self.bump();
+                let body = Box::new(self.stmt(false));
+                if !matches!(self.kw(), Some(Kw::While)) {
+                    self.error_here("expected `while` after the body of `do`");
+                    self.recover_stmt();
+                    return StmtKind::Error;
+                }
+                self.bump();
+                let cond = self.paren_cond("while");
+                self.expect_semi();
+                StmtKind::DoWhile { body, cond }
+            }
+            Some(Kw::For) => self.for_stmt(),
+            Some(Kw::Switch) => {
+                self.bump();
+                let cond = self.paren_cond("switch");
+                StmtKind::Switch {
+                    cond,
+                    body: Box::new(self.stmt(false)),
+                }
+            }
+            Some(Kw::Case) => {
+                self.bump();
+                let value = self.conditional_expr();
+                self.expect(Punct::Colon, "after the case value");
+                StmtKind::Case {
+                    value,
+                    body: Box::new(self.stmt(false)),
+                }
+            }
+            Some(Kw::Default) => {
+                self.bump();
+                self.expect(Punct::Colon, "after `default`");
+                StmtKind::Default {
+                    body: Box::new(self.stmt(false)),
+                }
+            }
+            Some(Kw::Break) => {
+                self.bump();
+                self.expect_semi();
+                StmtKind::Break
+            }
+            Some(Kw::Continue) => {
+                self.bump();
+                self.expect_semi();
+                StmtKind::Continue
+            }
+            Some(Kw::Return) => {
+                self.bump();
+                let value = if self.at(Punct::Semi) {
+                    None
+                } else {
+                    Some(self.expr())
+                };
+                self.expect_semi();
+                StmtKind::Return(value)
+            }
+            Some(Kw::Goto) => {
+                self.bump();
+                let n = self.peek();
+                if n.kind != TokenKind::Ident || self.kw_of(n).is_some() {
+                    self.error_here("expected a label after `goto`");
+                    self.recover_stmt();
+                    return StmtKind::Error;
+                }
+                self.bump();
+                self.expect_semi();
+                StmtKind::Goto(Ident {
+                    name: n.text.clone(),
+                    span: n.span,
+                })
+            }
+            Some(Kw::Else) => {
+                self.error_here("expected a statement (`else` without `if`)");
+                self.bump();
+                StmtKind::Error
+            }
+            Some(Kw::Cxx) => {
+                self.cxx_construct();
+                self.recover_stmt();
+                StmtKind::Error
+            }
+            // Labels have a namespace of their own: `T:` is a label even where `T` is a type.
+            None if self.nth(1).is_punct(Punct::Colon) => {
+                self.bump();
+                self.bump();
+                let attrs = self.attributes();
+                let label = Ident {
+                    name: t.text.clone(),
+                    span: t.span,
+                };
+                StmtKind::Labeled {
+                    label,
+                    attrs,
+                    body: Box::new(self.stmt(false)),
+                }
+            }
+            _ if self.starts_decl(t) => {
+                if !decl_ok {
+                    self.error(
+                        t.span,
+                        "expected a statement, found a declaration".to_string(),
+                    );
+                }
+                StmtKind::Decl(self.block_declaration())
+            }
+            _ => self.expr_stmt(),
+        }
+    }
+
+    fn expr_stmt(&mut self) -> StmtKind {
+        let e = self.expr();
+        if matches!(e.kind, ExprKind::Error) {
+            self.recover_stmt();
+            return StmtKind::Error;
+        }
+        self.expect_semi();
+        StmtKind::Expr(e)
+    }
+
+    fn expect_semi(&mut self) {
+        if self.eat(Punct::Semi).is_none() {
+            self.error_here("expected `;`");
+            self.recover_stmt();
+        }
+    }
+
+    /// `( expr )` after `if`, `while`, `switch`.
+    fn paren_cond(&mut self, keyword: &str) -> Expr {
+        if !self.expect(Punct::LParen, &format!("after `{keyword}`")) {
+            let s = self.peek().span;
+            return Expr {
+                kind: ExprKind::Error,
+                span: Span::new(s.file, s.start, s.start),
+            };
+        }
+        let cond = self.expr();
+        self.expect_closing(
+            Punct::RParen,
+            &format!("to close the `{keyword}` condition"),
+        );
+        cond
+    }
+
+    fn for_stmt(&mut self) -> StmtKind {
+        self.bump();
+        if !self.expect(Punct::LParen, "after `for`") {
+            self.recover_stmt();
+            return StmtKind::Error;
+        }
+        // A declaration in the header is scoped to the loop (C99 6.8.5p3).
+        self.push_scope();
+        let init = if self.eat(Punct::Semi).is_some() {
+            ForInit::None
+        } else if self.starts_decl(self.peek()) {
+            ForInit::Decl(self.block_declaration())
+        } else {
+            let e = self.expr();
+            self.expect(Punct::Semi, "after the `for` initialiser");
+            ForInit::Expr(e)
+        };
+        let cond = if self.at(Punct::Semi) {
+            None
+        } else {
+            Some(self.expr())
+        };
+        self.expect(Punct::Semi, "after the `for` condition");
+        let step = if self.at(Punct::RParen) {
+            None
+        } else {
+            Some(self.expr())
+        };
+        self.expect_closing(Punct::RParen, "to close the `for` header");
+        let body = Box::new(self.stmt(false));
+        self.pop_scope();
+        StmtKind::For {
+            init,
+            cond,
+            step,
+            body,
+        }
+    }
+}

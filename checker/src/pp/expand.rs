@@ -1,0 +1,551 @@
+//! Macro definitions and expansion (C99 6.10.3): argument collection, `#` and `##`,
+//! `__VA_ARGS__`, rescanning, and the "blue paint" that keeps a macro from expanding inside
+//! its own expansion.
+//!
+//! Expansion works on a stack of contexts, one per live expansion, read before the file. A
+//! macro is disabled while its context is live; a name of a disabled macro met in the rescan is
+//! painted and never expands again. Arguments are fully expanded first (6.10.3.1) on the same
+//! stack, above a floor that keeps them from reading past their end; that is the only
+//! recursion, bounded by `Limits::arg_nesting`.
+
+use super::Pp;
+use crate::lex::lex;
+use crate::source::Span;
+use crate::token::{Punct, Token, TokenKind};
+use smol_str::SmolStr;
+
+/// A token in flight through expansion.
+#[derive(Clone, Debug)]
+pub(crate) struct Tok {
+    pub t: Token,
+    /// A name that must never be expanded again (C99 6.10.3.4p2).
+    pub painted: bool,
+    /// An empty argument next to `##` (C99 6.10.3.3p2); removed after pasting.
+    pub placemarker: bool,
+}
+
+impl Tok {
+    pub fn new(t: Token) -> Tok {
+        Tok { t, painted: false, placemarker: false }
+    }
+}
+
+/// A live expansion: its tokens still to read, and the macro it disables.
+pub(crate) struct Context {
+    toks: Vec<Tok>,
+    pos: usize,
+    disables: Option<SmolStr>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Builtin {
+    File,
+    Line,
+}
+
+/// One body token, with the parameter it names in a function-like macro.
+#[derive(Debug, Clone)]
+struct BodyTok {
+    t: Token,
+    param: Option<usize>,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct Macro {
+    /// `None` for an object-like macro. A variadic macro's last parameter is the `...` one.
+    params: Option<Vec<SmolStr>>,
+    variadic: bool,
+    body: Vec<BodyTok>,
+    def_span: Span,
+    builtin: Option<Builtin>,
+}
+
+type DefineError = (Span, String);
+
+impl Macro {
+    pub fn builtin(builtin: Builtin, def_span: Span) -> Macro {
+        Macro { params: None, variadic: false, body: Vec::new(), def_span, builtin: Some(builtin) }
+    }
+
+    /// Parses the tokens after `#define`.
+    pub fn parse(rest: &[Token], span: Span) -> Result<(SmolStr, Macro), DefineError> {
+        let Some(name) = rest.first() else {
+            return Err((span, "#define expects a macro name".into()));
+        };
+        if name.kind != TokenKind::Ident {
+            return Err((name.span, format!("macro name must be an identifier, not `{}`", name.text)));
+        }
+        if name.text == "defined" {
+            return Err((name.span, "`defined` cannot be defined as a macro".into()));
+        }
+        let mut i = 1;
+        let mut params = None;
+        let mut variadic = false;
+        // A function-like macro has `(` right after its name, with no space.
+        if rest.get(1).is_some_and(|t| t.is_punct(Punct::LParen) && !t.space_before) {
+            let mut ps: Vec<SmolStr> = Vec::new();
+            i = 2;
+            let bad = |t: Option<&Token>, what: &str| {
+                (t.map_or(span, |t| t.span), format!("{what} in the parameter list of `{}`", name.text))
+            };
+            if rest.get(i).is_some_and(|t| t.is_punct(Punct::RParen)) {
+                i += 1;
+            } else {
+                loop {
+                    let t = rest.get(i);
+                    match t {
+                        Some(t) if t.is_punct(Punct::Ellipsis) => {
+                            variadic = true;
+                            ps.push(SmolStr::new_static("__VA_ARGS__"));
+                            i += 1;
+                        }
+                        Some(t) if t.kind == TokenKind::Ident => {
+                            if t.text == "__VA_ARGS__" || ps.contains(&t.text) {
+                                return Err(bad(Some(t), &format!("`{}` is not allowed here", t.text)));
+                            }
+                            ps.push(t.text.clone());
+                            i += 1;
+                            // GNU named variadic parameter: `args...`.
+                            if rest.get(i).is_some_and(|t| t.is_punct(Punct::Ellipsis)) {
+                                variadic = true;
+                                i += 1;
+                            }
+                        }
+                        _ => return Err(bad(t, "expected a parameter name")),
+                    }
+                    match rest.get(i) {
+                        Some(t) if t.is_punct(Punct::RParen) => {
+                            i += 1;
+                            break;
+                        }
+                        Some(t) if t.is_punct(Punct::Comma) && !variadic => i += 1,
+                        t => return Err(bad(t, "expected `,` or `)`")),
+                    }
+                }
+            }
+            params = Some(ps);
+        }
+        let mut body: Vec<BodyTok> = rest[i..]
+            .iter()
+            .map(|t| {
+                let param = params.as_ref().and_then(|ps: &Vec<SmolStr>| {
+                    (t.kind == TokenKind::Ident).then(|| ps.iter().position(|p| *p == t.text)).flatten()
+                });
+                BodyTok { t: t.clone(), param }
+            })
+            .collect();
+        if let Some(first) = body.first_mut() {
+            first.t.space_before = false;
+        }
+        let paste_at_end = |b: Option<&BodyTok>| b.is_some_and(|b| b.t.kind == TokenKind::HashHash);
+        if paste_at_end(body.first()) || paste_at_end(body.last()) {
+            return Err((span, "`##` cannot be at either end of a macro body".into()));
+        }
+        if params.is_some() {
+            for (k, b) in body.iter().enumerate() {
+                if b.t.kind == TokenKind::Hash && body.get(k + 1).map_or(true, |n| n.param.is_none()) {
+                    return Err((b.t.span, "`#` is not followed by a macro parameter".into()));
+                }
+            }
+        }
+        let m = Macro { params, variadic, body, def_span: span, builtin: None };
+        Ok((name.text.clone(), m))
+    }
+}
+
+impl Pp<'_> {
+    fn pop_ctx(&mut self) {
+        if let Some(c) = self.ctx.pop() {
+            if let Some(name) = c.disables {
+                self.disabled.remove(&name);
+            }
+        }
+    }
+
+    /// The next unexpanded token: from the contexts above `floor`, then (only when `file`)
+    /// from the file. `None` when the contexts above `floor` are used up and `file` is false.
+    fn next_token(&mut self, floor: usize, file: bool) -> Option<Tok> {
+        while self.ctx.len() > floor {
+            let c = self.ctx.last_mut().expect("checked length");
+            if let Some(t) = c.toks.get(c.pos) {
+                c.pos += 1;
+                return Some(t.clone());
+            }
+            self.pop_ctx();
+        }
+        file.then(|| self.next_file_token())
+    }
+
+    fn next_is_lparen(&self, floor: usize, file: bool) -> bool {
+        for c in self.ctx[floor.min(self.ctx.len())..].iter().rev() {
+            if let Some(t) = c.toks.get(c.pos) {
+                return t.t.is_punct(Punct::LParen);
+            }
+        }
+        file && self.file_next_is_lparen()
+    }
+
+    /// The next fully expanded token. `None` when the input above `floor` is used up or the
+    /// run was stopped by a limit.
+    pub(crate) fn expand_next(&mut self, floor: usize, file: bool) -> Option<Tok> {
+        loop {
+            if self.stopped {
+                return None;
+            }
+            let mut t = self.next_token(floor, file)?;
+            if t.t.kind != TokenKind::Ident || t.painted {
+                return Some(t);
+            }
+            let Some(m) = self.macros.get(&t.t.text).cloned() else { return Some(t) };
+            if self.disabled.contains(&t.t.text) {
+                t.painted = true;
+                return Some(t);
+            }
+            if let Some(t) = self.expand_macro(t, &m, floor, file) {
+                return Some(t);
+            }
+        }
+    }
+
+    /// Expands a whole token list, as a macro argument is (C99 6.10.3.1) or a directive's
+    /// operands are.
+    pub(crate) fn expand_list(&mut self, toks: Vec<Tok>) -> Vec<Tok> {
+        if self.arg_nesting >= self.limits.arg_nesting {
+            let span = toks.first().map_or_else(Span::default, |t| t.t.span);
+            let n = self.limits.arg_nesting;
+            self.limit(span, format!("macro calls nested deeper than {n} in macro arguments"));
+            return Vec::new();
+        }
+        self.arg_nesting += 1;
+        let floor = self.ctx.len();
+        self.ctx.push(Context { toks, pos: 0, disables: None });
+        let mut out = Vec::new();
+        while let Some(t) = self.expand_next(floor, false) {
+            out.push(t);
+        }
+        while self.ctx.len() > floor {
+            self.pop_ctx();
+        }
+        self.arg_nesting -= 1;
+        out
+    }
+
+    fn charge(&mut self, tokens: usize, span: Span) -> bool {
+        self.expanded_tokens += tokens as u64;
+        if self.expanded_tokens > self.limits.expanded_tokens {
+            let n = self.limits.expanded_tokens;
+            self.limit(span, format!("macro expansion produced more than {n} tokens"));
+            return false;
+        }
+        true
+    }
+
+    /// Expands the macro named by `name`, pushing its context. Gives the name back when it is
+    /// not expanded after all (a function-like macro without `(`). A malformed invocation is
+    /// reported and dropped.
+    fn expand_macro(&mut self, name: Tok, m: &Macro, floor: usize, file: bool) -> Option<Tok> {
+        if self.out.expansions.len() >= self.limits.expansions as usize {
+            let n = self.limits.expansions;
+            self.limit(name.t.span, format!("more than {n} macro expansions"));
+            return None;
+        }
+        if self.ctx.len() >= self.limits.live_expansions {
+            let n = self.limits.live_expansions;
+            self.limit(name.t.span, format!("more than {n} macro expansions nested"));
+            return None;
+        }
+        let (args, use_span) = match &m.params {
+            None => (Vec::new(), name.t.span),
+            Some(params) => {
+                if !self.next_is_lparen(floor, file) {
+                    return Some(name);
+                }
+                self.next_token(floor, file);
+                let (args, close) = self.collect_args(&name, params.len(), m.variadic, floor, file)?;
+                (args, name.t.span.to(close))
+            }
+        };
+        let index = self.out.expansions.len() as u32;
+        self.out.expansions.push(super::Expansion {
+            name: name.t.text.clone(),
+            use_span,
+            def_span: m.def_span,
+            parent: name.t.expansion,
+        });
+        let mut toks = match m.builtin {
+            Some(b) => vec![self.builtin_token(b, &name, use_span, index)],
+            None => self.substitute(m, args, use_span, index)?,
+        };
+        if let Some(first) = toks.first_mut() {
+            first.t.space_before = name.t.space_before;
+            first.t.line_start = name.t.line_start;
+        }
+        let disables = m.builtin.is_none().then(|| name.t.text.clone());
+        if let Some(n) = &disables {
+            self.disabled.insert(n.clone());
+        }
+        self.ctx.push(Context { toks, pos: 0, disables });
+        None
+    }
+
+    /// Reads the arguments after `(` up to the matching `)`. Returns them with the `)` span.
+    fn collect_args(
+        &mut self,
+        name: &Tok,
+        nparams: usize,
+        variadic: bool,
+        floor: usize,
+        file: bool,
+    ) -> Option<(Vec<Vec<Tok>>, Span)> {
+        let mut args: Vec<Vec<Tok>> = vec![Vec::new()];
+        let mut depth = 0u32;
+        let close = loop {
+            let t = match self.next_token(floor, file) {
+                Some(t) if t.t.kind != TokenKind::Eof && !self.stopped => t,
+                _ => {
+                    if !self.stopped {
+                        let message = format!("unterminated call of macro `{}`", name.t.text);
+                        self.error(name.t.span, message);
+                    }
+                    return None;
+                }
+            };
+            match t.t.kind {
+                TokenKind::Punct(Punct::LParen) => depth += 1,
+                TokenKind::Punct(Punct::RParen) if depth == 0 => break t.t.span,
+                TokenKind::Punct(Punct::RParen) => depth -= 1,
+                // Commas after the last named parameter belong to `__VA_ARGS__`.
+                TokenKind::Punct(Punct::Comma) if depth == 0 && !(variadic && args.len() == nparams) => {
+                    args.push(Vec::new());
+                    continue;
+                }
+                _ => {}
+            }
+            args.last_mut().expect("never empty").push(t);
+        };
+        let given = args.len();
+        if nparams == 0 && given == 1 && args[0].is_empty() {
+            args.clear();
+        } else if variadic && given + 1 == nparams {
+            // `F(a)` for `F(x, ...)`: the variadic argument is empty.
+            args.push(Vec::new());
+        } else if given != nparams {
+            let message = format!("macro `{}` takes {nparams} arguments, but {given} given", name.t.text);
+            self.error(name.t.span.to(close), message);
+            return None;
+        }
+        Some((args, close))
+    }
+
+    fn builtin_token(&self, b: Builtin, name: &Tok, span: Span, index: u32) -> Tok {
+        let (kind, text) = match b {
+            Builtin::Line => (TokenKind::Int, self.presumed_line(name.t.span).to_string()),
+            Builtin::File => {
+                let name = self.presumed_file(name.t.span);
+                (TokenKind::Str, format!("\"{}\"", escape(&name)))
+            }
+        };
+        Tok::new(Token {
+            kind,
+            text: SmolStr::new(text),
+            span,
+            expansion: Some(index),
+            space_before: false,
+            line_start: false,
+        })
+    }
+
+    /// The replacement list with arguments substituted, `#` and `##` applied (6.10.3.1-3).
+    fn substitute(&mut self, m: &Macro, args: Vec<Vec<Tok>>, span: Span, index: u32) -> Option<Vec<Tok>> {
+        let relabel = |t: &Token| Tok::new(Token { span, expansion: Some(index), line_start: false, ..t.clone() });
+        let arg_tok = |t: &Tok, first: bool, space: bool| {
+            let mut t = t.clone();
+            t.t.expansion = Some(index);
+            t.t.line_start = false;
+            if first {
+                t.t.space_before = space;
+            }
+            t
+        };
+        let mut expanded: Vec<Option<Vec<Tok>>> = vec![None; args.len()];
+        let mut out: Vec<Tok> = Vec::with_capacity(m.body.len());
+        let body = &m.body;
+        let function_like = m.params.is_some();
+        let va_index = m.variadic.then(|| args.len().saturating_sub(1));
+        let mut i = 0;
+        while i < body.len() {
+            let b = &body[i];
+            if function_like && b.t.kind == TokenKind::Hash {
+                let p = body[i + 1].param.expect("checked at #define");
+                let s = self.stringize(&args[p], span, index, b.t.space_before);
+                if !self.charge(1, span) {
+                    return None;
+                }
+                out.push(s);
+                i += 2;
+                continue;
+            }
+            if b.t.kind == TokenKind::HashHash {
+                let r = &body[i + 1];
+                i += 2;
+                let rhs: Vec<Tok> = if function_like && r.t.kind == TokenKind::Hash {
+                    let p = body[i].param.expect("checked at #define");
+                    i += 1;
+                    vec![self.stringize(&args[p], span, index, false)]
+                } else if let Some(p) = r.param {
+                    // GNU `, ## __VA_ARGS__`: the comma goes when the variadic argument is
+                    // empty, and nothing is pasted otherwise.
+                    if Some(p) == va_index && out.last().is_some_and(|t| t.t.is_punct(Punct::Comma)) {
+                        if args[p].is_empty() {
+                            out.pop();
+                        } else {
+                            self.expand_arg(&args, &mut expanded, p);
+                            let e = expanded[p].as_deref().unwrap_or_default();
+                            if !self.charge(e.len(), span) {
+                                return None;
+                            }
+                            out.extend(e.iter().enumerate().map(|(k, t)| arg_tok(t, k == 0, r.t.space_before)));
+                        }
+                        continue;
+                    }
+                    if args[p].is_empty() {
+                        vec![placemarker(span)]
+                    } else {
+                        args[p].iter().enumerate().map(|(k, t)| arg_tok(t, k == 0, false)).collect()
+                    }
+                } else {
+                    vec![relabel(&r.t)]
+                };
+                if !self.charge(rhs.len(), span) {
+                    return None;
+                }
+                self.paste(&mut out, rhs, span, index);
+                continue;
+            }
+            match b.param {
+                Some(p) => {
+                    let pasted = body.get(i + 1).is_some_and(|n| n.t.kind == TokenKind::HashHash);
+                    let toks: Vec<Tok> = if pasted {
+                        // An operand of `##` is not expanded first.
+                        if args[p].is_empty() {
+                            vec![placemarker(span)]
+                        } else {
+                            args[p].iter().enumerate().map(|(k, t)| arg_tok(t, k == 0, b.t.space_before)).collect()
+                        }
+                    } else {
+                        self.expand_arg(&args, &mut expanded, p);
+                        let e = expanded[p].as_deref().unwrap_or_default();
+                        e.iter().enumerate().map(|(k, t)| arg_tok(t, k == 0, b.t.space_before)).collect()
+                    };
+                    if self.stopped || !self.charge(toks.len(), span) {
+                        return None;
+                    }
+                    out.extend(toks);
+                }
+                None => {
+                    if !self.charge(1, span) {
+                        return None;
+                    }
+                    out.push(relabel(&b.t));
+                }
+            }
+            i += 1;
+        }
+        out.retain(|t| !t.placemarker);
+        Some(out)
+    }
+
+    /// Argument `p`, fully macro-expanded; computed once per invocation.
+    fn expand_arg(&mut self, args: &[Vec<Tok>], cache: &mut [Option<Vec<Tok>>], p: usize) {
+        if cache[p].is_none() {
+            cache[p] = Some(self.expand_list(args[p].clone()));
+        }
+    }
+
+    /// `#` applied to an argument (6.10.3.2): its spelling, spaces collapsed, `"` and `\`
+    /// escaped inside string and character literals.
+    fn stringize(&mut self, arg: &[Tok], span: Span, index: u32, space_before: bool) -> Tok {
+        let mut s = String::from("\"");
+        for (k, t) in arg.iter().filter(|t| !t.placemarker).enumerate() {
+            if k > 0 && (t.t.space_before || t.t.line_start) {
+                s.push(' ');
+            }
+            let quoted = matches!(t.t.kind, TokenKind::Str | TokenKind::Char)
+                || (t.t.kind == TokenKind::Unknown && t.t.text.contains(['"', '\'']));
+            if quoted {
+                s.push_str(&escape(&t.t.text));
+            } else {
+                s.push_str(&t.t.text);
+            }
+        }
+        s.push('"');
+        let kind = single_token(&s).unwrap_or_else(|| {
+            // A lone `\` at the end makes `"\"`, which is no string (6.10.3.2p2: undefined).
+            self.error(span, format!("`#` produced {s}, which is not a valid string literal"));
+            TokenKind::Unknown
+        });
+        Tok::new(Token { kind, text: SmolStr::new(s), span, expansion: Some(index), space_before, line_start: false })
+    }
+
+    /// `##`: pastes the last token of `out` with the first of `rhs`, then appends the rest.
+    fn paste(&mut self, out: &mut Vec<Tok>, rhs: Vec<Tok>, span: Span, index: u32) {
+        let mut rhs = rhs.into_iter();
+        let Some(first) = rhs.next() else { return };
+        match out.last_mut() {
+            None => out.push(first),
+            Some(l) if l.placemarker => *l = first,
+            Some(_) if first.placemarker => {}
+            Some(l) => {
+                let text = format!("{}{}", l.t.text, first.t.text);
+                match single_token(&text) {
+                    Some(kind) if kind != TokenKind::Unknown => {
+                        l.t = Token {
+                            kind,
+                            text: SmolStr::new(text),
+                            span,
+                            expansion: Some(index),
+                            space_before: l.t.space_before,
+                            line_start: false,
+                        };
+                        l.painted = false;
+                    }
+                    _ => {
+                        let message = format!("pasting `{}` and `{}` does not give a valid token", l.t.text, first.t.text);
+                        self.error(span, message);
+                        out.push(first);
+                    }
+                }
+            }
+        }
+        out.extend(rhs);
+    }
+}
+
+fn placemarker(span: Span) -> Tok {
+    let t = Token {
+        kind: TokenKind::Unknown,
+        text: SmolStr::default(),
+        span,
+        expansion: None,
+        space_before: false,
+        line_start: false,
+    };
+    Tok { t, painted: false, placemarker: true }
+}
+
+/// The kind of `text` when it lexes as exactly one token.
+fn single_token(text: &str) -> Option<TokenKind> {
+    let toks = lex(crate::source::FileId(0), text);
+    (toks.len() == 2 && toks[0].text.len() == text.len()).then(|| toks[0].kind)
+}
+
+fn escape(text: &str) -> String {
+    let mut s = String::with_capacity(text.len() + 2);
+    for c in text.chars() {
+        if matches!(c, '"' | '\\') {
+            s.push('\\');
+        }
+        s.push(c);
+    }
+    s
+}

@@ -1,0 +1,769 @@
+//! The preprocessor (C99 6.10, with OpenCL's predefined macros and pragmas): directives,
+//! conditional inclusion, `#include` through a [`Loader`], and macro expansion with a record
+//! of every expansion so diagnostics can point at written text.
+//!
+//! [`preprocess`] is total: malformed directives are `Code::Preprocessor` diagnostics, and
+//! input that would take unbounded time, memory or stack (self-including files, exponential
+//! macros, deep nesting) stops at a named limit with one `Code::Limit` diagnostic; the tokens
+//! produced up to that point are returned, ending with `Eof`.
+//!
+//! Spans: a token written in a file keeps its span. A token produced by a macro body (or by
+//! `#`/`##`) gets the span of the outermost macro use in written text, the whole `F(...)`
+//! invocation for a function-like macro. A macro argument keeps the span where it was written.
+//! Either way `expansion` indexes [`Preprocessed::expansions`], whose `parent` links give the
+//! chain of macros involved.
+
+mod expand;
+mod expr;
+mod include;
+
+pub use expr::MAX_EXPR_DEPTH;
+pub use include::{FsLoader, Loader, MemLoader};
+
+use crate::diag::{Code, Diagnostic};
+use crate::lex::lex;
+use crate::source::{FileId, SourceFile, SourceMap, Span};
+use crate::spec::Profile;
+use crate::token::{Punct, Token, TokenKind};
+use expand::{Builtin, Macro, Tok};
+use include::Refused;
+use smol_str::SmolStr;
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+/// Nested `#include`s. Deeper nesting (a file including itself without a guard) stops here.
+pub const MAX_INCLUDE_DEPTH: usize = 64;
+/// `#include` directives followed in one run, so that a file including itself twice cannot
+/// make a tree of 2^64 inclusions.
+pub const MAX_INCLUDES: u32 = 4096;
+/// Tokens read from included files in one run, counting every re-inclusion.
+pub const MAX_INCLUDED_TOKENS: u64 = 1 << 22;
+/// Nested `#if` groups (over all open files).
+pub const MAX_IF_DEPTH: usize = 256;
+/// Macro invocations in one run.
+pub const MAX_EXPANSIONS: u32 = 1 << 18;
+/// Tokens produced by macro substitution in one run (bodies, arguments, `#` and `##`
+/// results). `#define B(x) x x` nested 40 deep stops here instead of making 2^40 tokens.
+pub const MAX_EXPANDED_TOKENS: u64 = 1 << 20;
+/// Macro calls nested in macro arguments (`F(F(F(...)))`): each level pre-expands its argument
+/// on the Rust stack, so this bounds the stack.
+pub const MAX_ARG_NESTING: u32 = 128;
+/// Macro expansions live at once (a chain of macros each ending in the next one's name).
+pub const MAX_LIVE_EXPANSIONS: usize = 4096;
+
+/// The limits one run works under; [`Limits::default`] gives the named constants. Tests and
+/// fuzz targets may lower them to stay fast.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    pub include_depth: usize,
+    pub includes: u32,
+    pub included_tokens: u64,
+    pub if_depth: usize,
+    pub expansions: u32,
+    pub expanded_tokens: u64,
+    pub arg_nesting: u32,
+    pub live_expansions: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            include_depth: MAX_INCLUDE_DEPTH,
+            includes: MAX_INCLUDES,
+            included_tokens: MAX_INCLUDED_TOKENS,
+            if_depth: MAX_IF_DEPTH,
+            expansions: MAX_EXPANSIONS,
+            expanded_tokens: MAX_EXPANDED_TOKENS,
+            arg_nesting: MAX_ARG_NESTING,
+            live_expansions: MAX_LIVE_EXPANSIONS,
+        }
+    }
+}
+
+/// What the preprocessor is told besides the source.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Chooses the predefined macros (`Profile::predefined_macros`).
+    pub profile: Profile,
+    /// `-D NAME=VALUE`, applied in order after the predefined macros. The name may carry a
+    /// parameter list (`F(x)`). An empty value defines the macro as empty; see
+    /// [`Options::define_arg`] for the command-line form where `-D NAME` means `1`.
+    pub defines: Vec<(String, String)>,
+    /// `-U NAME`, applied after every define.
+    pub undefines: Vec<String>,
+    /// `-I` directories, searched in order after the including file's directory.
+    pub include_dirs: Vec<PathBuf>,
+    pub limits: Limits,
+}
+
+impl Options {
+    pub fn new(profile: Profile) -> Options {
+        Options {
+            profile,
+            defines: Vec::new(),
+            undefines: Vec::new(),
+            include_dirs: Vec::new(),
+            limits: Limits::default(),
+        }
+    }
+
+    /// Adds a define written as on a command line: `NAME=VALUE`, or `NAME` alone for `1`.
+    pub fn define_arg(&mut self, arg: &str) {
+        let (name, value) = arg.split_once('=').unwrap_or((arg, "1"));
+        self.defines.push((name.to_string(), value.to_string()));
+    }
+}
+
+/// One macro expansion.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Expansion {
+    pub name: SmolStr,
+    /// The use in written text: the name, or the whole `F(...)` invocation. For a macro used
+    /// inside another macro's body this is the outer use.
+    pub use_span: Span,
+    /// The `#define` line (in the `<built-in>` file for predefined and `-D` macros).
+    pub def_span: Span,
+    /// The expansion that produced this macro's name, if any.
+    pub parent: Option<u32>,
+}
+
+/// The preprocessor's output.
+#[derive(Debug, Clone, Default)]
+pub struct Preprocessed {
+    /// The tokens for the parser; no `Hash`/`HashHash` from directives, last one `Eof`.
+    pub tokens: Vec<Token>,
+    pub expansions: Vec<Expansion>,
+    /// `#pragma OPENCL ...` directives (and `_Pragma("OPENCL ...")`), as the directive span and
+    /// the pragma's tokens joined by single spaces: `OPENCL EXTENSION cl_khr_fp64 : enable`.
+    /// Other pragmas are ignored.
+    pub pragmas: Vec<(Span, String)>,
+}
+
+impl Preprocessed {
+    /// The expansion chain of a token, innermost first.
+    pub fn chain(&self, token: &Token) -> Vec<&Expansion> {
+        let mut out = Vec::new();
+        let mut next = token.expansion;
+        while let Some(i) = next {
+            let Some(e) = self.expansions.get(i as usize) else { break };
+            out.push(e);
+            // Parents always come before children, so this ends.
+            next = e.parent.filter(|p| *p < i);
+        }
+        out
+    }
+}
+
+/// The name of the file holding the predefined and command-line macros, added to the
+/// `SourceMap` right after the main file (so it is `FileId(1)`; included files follow).
+pub const BUILTIN_FILE: &str = "<built-in>";
+
+/// Preprocesses `FileId(0)` of `sources`. Adds the `<built-in>` file and every included file
+/// to `sources`; appends diagnostics to `diags`.
+pub fn preprocess(
+    sources: &mut SourceMap,
+    opts: &Options,
+    loader: &dyn Loader,
+    diags: &mut Vec<Diagnostic>,
+) -> Preprocessed {
+    let main_name = sources.file(FileId(0)).name.clone();
+    let main_root = Path::new(&main_name).parent().map(Path::to_path_buf).unwrap_or_default();
+    let builtin = sources.add(SourceFile::new(BUILTIN_FILE, builtin_text(opts)));
+    let mut pp = Pp {
+        sources,
+        opts,
+        limits: opts.limits,
+        loader,
+        diags,
+        macros: HashMap::new(),
+        disabled: HashSet::new(),
+        ctx: Vec::new(),
+        files: Vec::new(),
+        conds: Vec::new(),
+        lexed: HashMap::new(),
+        loaded: HashMap::new(),
+        once: HashSet::new(),
+        out: Preprocessed::default(),
+        expanded_tokens: 0,
+        included_tokens: 0,
+        includes: 0,
+        arg_nesting: 0,
+        stopped: false,
+    };
+    let builtin_span = Span::new(builtin, 0, 0);
+    for (name, b) in [("__FILE__", Builtin::File), ("__LINE__", Builtin::Line)] {
+        pp.macros.insert(SmolStr::new_static(name), Rc::new(Macro::builtin(b, builtin_span)));
+    }
+    pp.enter_file(FileId(0), main_root.clone(), PathBuf::new());
+    pp.enter_file(builtin, main_root, PathBuf::new());
+    pp.run()
+}
+
+/// The predefined macros and the command line as directives.
+fn builtin_text(opts: &Options) -> String {
+    // A newline in a command-line define must not start a directive of its own.
+    let flat = |s: &str| s.replace(['\n', '\r'], " ");
+    let mut text = String::new();
+    for (name, value) in opts.profile.predefined_macros() {
+        let _ = writeln!(text, "#define {name} {value}");
+    }
+    text.push_str("#define __STDC__ 1\n");
+    if !opts.profile.lang().is_cxx() {
+        text.push_str("#define __STDC_VERSION__ 199901L\n");
+    }
+    for (name, value) in &opts.defines {
+        let _ = writeln!(text, "#define {} {}", flat(name), flat(value));
+    }
+    for name in &opts.undefines {
+        let _ = writeln!(text, "#undef {}", flat(name));
+    }
+    text
+}
+
+/// One open file.
+struct FileState {
+    id: FileId,
+    toks: Rc<[Token]>,
+    pos: usize,
+    /// `conds.len()` when the file was entered: its own groups are above this.
+    conds_base: usize,
+    /// The search root the file was found under, and its directory relative to that root.
+    root: PathBuf,
+    dir: PathBuf,
+    /// `#line` adjustments, for `__LINE__` and `__FILE__`.
+    line_delta: i64,
+    presumed_name: Option<String>,
+}
+
+/// One `#if` group.
+struct Cond {
+    span: Span,
+    /// Whether the enclosing text is being kept.
+    parent_active: bool,
+    /// Whether a branch of this group has been taken (or none may be).
+    taken: bool,
+    /// Whether the current branch is being kept.
+    active: bool,
+    seen_else: bool,
+}
+
+pub(crate) struct Pp<'a> {
+    sources: &'a mut SourceMap,
+    opts: &'a Options,
+    limits: Limits,
+    loader: &'a dyn Loader,
+    diags: &'a mut Vec<Diagnostic>,
+    macros: HashMap<SmolStr, Rc<Macro>>,
+    /// Macros whose expansion is being rescanned (C99 6.10.3.4p2).
+    disabled: HashSet<SmolStr>,
+    ctx: Vec<expand::Context>,
+    files: Vec<FileState>,
+    conds: Vec<Cond>,
+    lexed: HashMap<FileId, Rc<[Token]>>,
+    loaded: HashMap<PathBuf, FileId>,
+    once: HashSet<FileId>,
+    out: Preprocessed,
+    expanded_tokens: u64,
+    included_tokens: u64,
+    includes: u32,
+    arg_nesting: u32,
+    /// A limit was hit: everything stops and the output ends.
+    stopped: bool,
+}
+
+impl Pp<'_> {
+    fn run(mut self) -> Preprocessed {
+        let main_eof = self.tokens_of(FileId(0)).last().cloned().expect("lex ends with Eof");
+        loop {
+            let Some(t) = self.expand_next(0, true) else { break };
+            if t.t.kind == TokenKind::Eof {
+                self.leave_file();
+                if self.files.is_empty() {
+                    break;
+                }
+                continue;
+            }
+            if t.t.is_ident("_Pragma") && !t.painted {
+                self.pragma_operator(t.t);
+                continue;
+            }
+            self.out.tokens.push(t.t);
+        }
+        self.out.tokens.push(main_eof);
+        self.out
+    }
+
+    fn error(&mut self, span: Span, message: impl Into<String>) {
+        self.diags.push(Diagnostic::new(Code::Preprocessor, self.opts.profile, span, message));
+    }
+
+    /// Reports a limit and stops the run. Only the first limit is reported.
+    fn limit(&mut self, span: Span, message: impl Into<String>) {
+        if !self.stopped {
+            self.stopped = true;
+            self.diags.push(Diagnostic::new(Code::Limit, self.opts.profile, span, message));
+        }
+    }
+
+    fn tokens_of(&mut self, id: FileId) -> Rc<[Token]> {
+        if let Some(t) = self.lexed.get(&id) {
+            return t.clone();
+        }
+        let toks: Rc<[Token]> = lex(id, &self.sources.file(id).text).into();
+        self.lexed.insert(id, toks.clone());
+        toks
+    }
+
+    fn enter_file(&mut self, id: FileId, root: PathBuf, dir: PathBuf) {
+        let toks = self.tokens_of(id);
+        self.files.push(FileState {
+            id,
+            toks,
+            pos: 0,
+            conds_base: self.conds.len(),
+            root,
+            dir,
+            line_delta: 0,
+            presumed_name: None,
+        });
+    }
+
+    /// Closes the top file, reporting its unterminated `#if` groups.
+    fn leave_file(&mut self) {
+        let Some(f) = self.files.pop() else { return };
+        while self.conds.len() > f.conds_base {
+            let c = self.conds.pop().expect("checked length");
+            self.error(c.span, "unterminated conditional directive (missing #endif)");
+        }
+    }
+
+    fn active(&self) -> bool {
+        self.conds.last().map_or(true, |c| c.active)
+    }
+
+    /// The next token of the current file's kept text, running the directives on the way.
+    /// At the end of a file it returns that file's `Eof` without moving past it.
+    pub(crate) fn next_file_token(&mut self) -> Tok {
+        loop {
+            let f = self.files.last_mut().expect("a file is open while reading");
+            let t = &f.toks[f.pos];
+            if t.kind == TokenKind::Eof || self.stopped {
+                return Tok::new(f.toks[f.toks.len() - 1].clone());
+            }
+            if t.line_start && t.kind == TokenKind::Hash {
+                self.directive();
+                continue;
+            }
+            f.pos += 1;
+            if self.conds.last().map_or(true, |c| c.active) {
+                return Tok::new(f.toks[f.pos - 1].clone());
+            }
+        }
+    }
+
+    /// Whether the next token of the current file is `(` (a directive line is not).
+    pub(crate) fn file_next_is_lparen(&self) -> bool {
+        let f = self.files.last().expect("a file is open while reading");
+        f.toks[f.pos].is_punct(Punct::LParen)
+    }
+
+    /// Runs the directive whose `#` is the current token.
+    fn directive(&mut self) {
+        let f = self.files.last_mut().expect("a file is open");
+        let hash_span = f.toks[f.pos].span;
+        f.pos += 1;
+        let start = f.pos;
+        while !f.toks[f.pos].line_start && f.toks[f.pos].kind != TokenKind::Eof {
+            f.pos += 1;
+        }
+        let line: Vec<Token> = f.toks[start..f.pos].to_vec();
+        let span = line.last().map_or(hash_span, |t| hash_span.to(t.span));
+        // The null directive.
+        let Some(first) = line.first() else { return };
+        let name = if first.kind == TokenKind::Ident { first.text.as_str() } else { "" };
+        let rest = &line[1..];
+        let active = self.active();
+        match name {
+            "if" | "ifdef" | "ifndef" => self.open_group(name, rest, span, active),
+            "elif" => self.elif(rest, span),
+            "else" => self.else_(span),
+            "endif" => {
+                let base = self.files.last().map_or(0, |f| f.conds_base);
+                if self.conds.len() > base {
+                    self.conds.pop();
+                } else {
+                    self.error(span, "#endif without #if");
+                }
+            }
+            _ if !active => {}
+            "define" => self.define(rest, span),
+            "undef" => match rest.first() {
+                Some(t) if t.kind == TokenKind::Ident => {
+                    self.macros.remove(&t.text);
+                }
+                _ => self.error(span, "#undef expects a macro name"),
+            },
+            "include" => self.include(rest, span),
+            "line" => self.line(rest, span),
+            "pragma" => self.pragma(rest, span),
+            "error" => {
+                let message = format!("#error {}", join_tokens(rest, false));
+                self.error(span, message.trim_end().to_string());
+            }
+            // A warning does not stop a compile, so it does not make a diagnostic here.
+            "warning" => {}
+            // A GNU line marker (`# 12 "file"`) is `#line` by another spelling.
+            _ if first.kind == TokenKind::Int => self.line(&line, span),
+            _ => {
+                let message = format!("unknown preprocessing directive `#{}`", first.text);
+                self.error(span, message);
+            }
+        }
+    }
+
+    fn open_group(&mut self, name: &str, rest: &[Token], span: Span, active: bool) {
+        if self.conds.len() >= self.limits.if_depth {
+            let depth = self.limits.if_depth;
+            self.limit(span, format!("#if groups nested deeper than {depth}"));
+            return;
+        }
+        let taken = if !active {
+            false
+        } else if name == "if" {
+            self.eval_if(rest, span)
+        } else {
+            match rest.first() {
+                Some(t) if t.kind == TokenKind::Ident => {
+                    self.macros.contains_key(&t.text) == (name == "ifdef")
+                }
+                _ => {
+                    self.error(span, format!("#{name} expects a macro name"));
+                    false
+                }
+            }
+        };
+        // An inactive group's branches are never taken: `taken` starts true.
+        self.conds.push(Cond {
+            span,
+            parent_active: active,
+            taken: taken || !active,
+            active: taken && active,
+            seen_else: false,
+        });
+    }
+
+    fn top_group(&mut self, span: Span, what: &str) -> Option<usize> {
+        let base = self.files.last().map_or(0, |f| f.conds_base);
+        if self.conds.len() <= base {
+            self.error(span, format!("#{what} without #if"));
+            return None;
+        }
+        let i = self.conds.len() - 1;
+        if self.conds[i].seen_else {
+            self.error(span, format!("#{what} after #else"));
+            return None;
+        }
+        Some(i)
+    }
+
+    fn elif(&mut self, rest: &[Token], span: Span) {
+        let Some(i) = self.top_group(span, "elif") else { return };
+        if self.conds[i].taken {
+            // A later branch is not evaluated once one was taken.
+            self.conds[i].active = false;
+            return;
+        }
+        let v = self.eval_if(rest, span);
+        self.conds[i].active = v;
+        self.conds[i].taken = v;
+    }
+
+    fn else_(&mut self, span: Span) {
+        let Some(i) = self.top_group(span, "else") else { return };
+        let c = &mut self.conds[i];
+        c.active = c.parent_active && !c.taken;
+        c.taken = true;
+        c.seen_else = true;
+    }
+
+    /// Evaluates an `#if`/`#elif` expression; an error is reported and counts as false.
+    fn eval_if(&mut self, rest: &[Token], span: Span) -> bool {
+        // `defined X` is resolved before expansion, so X itself is not expanded.
+        let mut toks = Vec::with_capacity(rest.len());
+        let mut i = 0;
+        while i < rest.len() {
+            let t = &rest[i];
+            if t.is_ident("defined") {
+                let paren = rest.get(i + 1).is_some_and(|t| t.is_punct(Punct::LParen));
+                let at = if paren { i + 2 } else { i + 1 };
+                let close_ok = !paren || rest.get(at + 1).is_some_and(|t| t.is_punct(Punct::RParen));
+                match rest.get(at) {
+                    Some(n) if n.kind == TokenKind::Ident && close_ok => {
+                        let value = if self.macros.contains_key(&n.text) { "1" } else { "0" };
+                        let mut one = t.clone();
+                        one.kind = TokenKind::Int;
+                        one.text = SmolStr::new_static(value);
+                        toks.push(Tok::new(one));
+                        i = if paren { at + 2 } else { at + 1 };
+                        continue;
+                    }
+                    _ => {
+                        self.error(t.span, "`defined` expects a macro name");
+                        return false;
+                    }
+                }
+            }
+            toks.push(Tok::new(t.clone()));
+            i += 1;
+        }
+        let expanded: Vec<Token> = self.expand_list(toks).into_iter().map(|t| t.t).collect();
+        if self.stopped {
+            return false;
+        }
+        let end = Span::new(span.file, span.end, span.end);
+        let macros = &self.macros;
+        let cxx = self.opts.profile.lang().is_cxx();
+        match expr::eval(&expanded, end, cxx, &|name| macros.contains_key(name)) {
+            Ok(v) => v,
+            Err(e) if e.limit => {
+                self.limit(e.span, e.message);
+                false
+            }
+            Err(e) => {
+                // Expanded tokens carry the span of the macro use, which is on this line.
+                self.error(e.span, e.message);
+                false
+            }
+        }
+    }
+
+    fn define(&mut self, rest: &[Token], span: Span) {
+        match Macro::parse(rest, span) {
+            Ok((name, m)) => {
+                self.macros.insert(name, Rc::new(m));
+            }
+            Err((at, message)) => self.error(at, message),
+        }
+    }
+
+    fn include(&mut self, rest: &[Token], span: Span) {
+        let spec = match header_name(rest) {
+            Some(spec) => Some(spec),
+            None if !rest.is_empty() => {
+                let toks = rest.iter().cloned().map(Tok::new).collect();
+                let expanded: Vec<Token> = self.expand_list(toks).into_iter().map(|t| t.t).collect();
+                header_name(&expanded)
+            }
+            None => None,
+        };
+        if self.stopped {
+            return;
+        }
+        let Some((name, quoted)) = spec else {
+            self.error(span, "#include expects \"FILENAME\" or <FILENAME>");
+            return;
+        };
+        if self.files.len() >= self.limits.include_depth {
+            let depth = self.limits.include_depth;
+            self.limit(span, format!("#include nested deeper than {depth} (`{name}`)"));
+            return;
+        }
+        if self.includes >= self.limits.includes {
+            let n = self.limits.includes;
+            self.limit(span, format!("more than {n} #include directives followed"));
+            return;
+        }
+        self.includes += 1;
+        let (root, dir, id) = match self.resolve(&name, quoted) {
+            Ok(found) => found,
+            Err(message) => {
+                self.error(span, message);
+                return;
+            }
+        };
+        if self.once.contains(&id) {
+            return;
+        }
+        let count = self.tokens_of(id).len() as u64;
+        self.included_tokens += count;
+        if self.included_tokens > self.limits.included_tokens {
+            let n = self.limits.included_tokens;
+            self.limit(span, format!("more than {n} tokens read from included files"));
+            return;
+        }
+        self.enter_file(id, root, dir);
+    }
+
+    /// Finds an included file: the including file's directory first (for `"..."`), then each
+    /// include directory. Returns its root, its directory under the root, and its id.
+    fn resolve(&mut self, name: &str, quoted: bool) -> Result<(PathBuf, PathBuf, FileId), String> {
+        let f = self.files.last().expect("a file is open");
+        let mut candidates = Vec::new();
+        if quoted {
+            candidates.push((f.root.clone(), f.dir.clone()));
+        }
+        for dir in &self.opts.include_dirs {
+            candidates.push((dir.clone(), PathBuf::new()));
+        }
+        let mut refused = None;
+        for (root, dir) in candidates {
+            let rel = match include::join_below_root(&dir, name) {
+                Ok(rel) => rel,
+                Err(why) => {
+                    refused = Some(why);
+                    continue;
+                }
+            };
+            let path = root.join(&rel);
+            let parent = rel.parent().map(Path::to_path_buf).unwrap_or_default();
+            if let Some(id) = self.loaded.get(&path) {
+                return Ok((root, parent, *id));
+            }
+            if let Some(text) = self.loader.load(&path) {
+                let id = self.sources.add(SourceFile::new(path.display().to_string(), text));
+                self.loaded.insert(path, id);
+                return Ok((root, parent, id));
+            }
+        }
+        Err(match refused {
+            Some(Refused::Absolute) => {
+                format!("#include of `{name}` refused: absolute paths are not searched")
+            }
+            Some(Refused::Escapes) => {
+                format!("#include of `{name}` refused: the path leaves the include directories")
+            }
+            None => format!("#include file `{name}` not found"),
+        })
+    }
+
+    fn line(&mut self, rest: &[Token], span: Span) {
+        let expanded: Vec<Token> = if rest.first().is_some_and(|t| t.kind == TokenKind::Int) {
+            rest.to_vec()
+        } else {
+            let toks = rest.iter().cloned().map(Tok::new).collect();
+            self.expand_list(toks).into_iter().map(|t| t.t).collect()
+        };
+        let number = expanded
+            .first()
+            .filter(|t| t.kind == TokenKind::Int && t.text.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|t| t.text.parse::<i64>().ok());
+        let Some(number) = number else {
+            self.error(span, "#line expects a line number");
+            return;
+        };
+        let file_name = match expanded.get(1) {
+            Some(t) if t.kind == TokenKind::Str && t.text.starts_with('"') => {
+                Some(t.text[1..t.text.len() - 1].to_string())
+            }
+            Some(_) if rest.first().is_some_and(|t| t.is_ident("line")) => None,
+            Some(t) if t.kind != TokenKind::Int => {
+                self.error(t.span, "#line expects a file name string");
+                return;
+            }
+            _ => None,
+        };
+        // Spans stay physical; only `__LINE__` and `__FILE__` follow `#line`.
+        let next_line = self.sources.file(span.file).line_of(span.end) as i64 + 1;
+        let f = self.files.last_mut().expect("a file is open");
+        f.line_delta = number - next_line;
+        if file_name.is_some() {
+            f.presumed_name = file_name;
+        }
+    }
+
+    fn pragma(&mut self, rest: &[Token], span: Span) {
+        match rest.first() {
+            Some(t) if t.is_ident("OPENCL") => {
+                self.out.pragmas.push((span, join_tokens(rest, true)));
+            }
+            Some(t) if t.is_ident("once") => {
+                let id = self.files.last().expect("a file is open").id;
+                self.once.insert(id);
+            }
+            _ => {}
+        }
+    }
+
+    /// `_Pragma ( string-literal )` (C99 6.10.9), after expansion.
+    fn pragma_operator(&mut self, op: Token) {
+        let mut parts = Vec::new();
+        for _ in 0..3 {
+            match self.expand_next(0, true) {
+                Some(t) if t.t.kind != TokenKind::Eof => parts.push(t.t),
+                _ => break,
+            }
+        }
+        let ok = parts.len() == 3
+            && parts[0].is_punct(Punct::LParen)
+            && parts[1].kind == TokenKind::Str
+            && parts[2].is_punct(Punct::RParen);
+        let span = parts.last().map_or(op.span, |t| op.span.to(t.span));
+        if !ok {
+            self.error(span, "_Pragma expects a parenthesized string literal");
+            return;
+        }
+        let lit = &parts[1].text;
+        let body = &lit[lit.find('"').map_or(0, |q| q + 1)..lit.len() - 1];
+        let text = body.replace("\\\"", "\"").replace("\\\\", "\\");
+        let mut toks = lex(op.span.file, &text);
+        toks.pop();
+        for t in &mut toks {
+            t.span = span;
+        }
+        self.pragma(&toks, span);
+    }
+
+    /// The current line number of a span in its file, as `#line` adjusted it.
+    fn presumed_line(&self, span: Span) -> i64 {
+        let line = self.sources.file(span.file).line_of(span.start) as i64;
+        let delta = self.files.iter().rev().find(|f| f.id == span.file).map_or(0, |f| f.line_delta);
+        line + delta
+    }
+
+    fn presumed_file(&self, span: Span) -> String {
+        let f = self.files.iter().rev().find(|f| f.id == span.file);
+        match f.and_then(|f| f.presumed_name.clone()) {
+            Some(name) => name,
+            None => self.sources.file(span.file).name.clone(),
+        }
+    }
+}
+
+/// A header name from a directive's tokens: `"name"` or `<name>` (the latter rebuilt from the
+/// tokens between the brackets, with single spaces where there was space).
+fn header_name(toks: &[Token]) -> Option<(String, bool)> {
+    let first = toks.first()?;
+    if first.kind == TokenKind::Str && first.text.starts_with('"') {
+        return Some((first.text[1..first.text.len() - 1].to_string(), true));
+    }
+    if !first.is_punct(Punct::Lt) {
+        return None;
+    }
+    let close = toks.iter().position(|t| t.is_punct(Punct::Gt))?;
+    let mut name = String::new();
+    for (k, t) in toks[1..close].iter().enumerate() {
+        if k > 0 && t.space_before {
+            name.push(' ');
+        }
+        name.push_str(&t.text);
+    }
+    Some((name, false))
+}
+
+/// Tokens as text; `normalize` puts exactly one space between tokens, otherwise one space
+/// where the source had space.
+fn join_tokens(toks: &[Token], normalize: bool) -> String {
+    let mut s = String::new();
+    for (k, t) in toks.iter().enumerate() {
+        if k > 0 && (normalize || t.space_before) {
+            s.push(' ');
+        }
+        s.push_str(&t.text);
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,344 @@
+//! Declarations: which address space each kind of object may live in, the initialisers it
+//! may have, and the spaces parameters, return types, kernel arguments and fields may carry.
+//!
+//! > The address space name for arguments to a function in a program, or local variables of a
+//! > function is __private. (000_d69b344ffc25cbd1.txt)
+//! > The address space for a variable at program scope or a static variable inside a function
+//! > can either be __global or __constant, but defaults to __global if not specified.
+//! (000_d69b344ffc25cbd1.txt; before program-scope globals, constant only: see AS-PROGSCOPE-SPACE)
+
+use super::conv::{self, Op};
+use super::types::{Opaque, QTy, Ty};
+use super::{FnCtx, Sema, Symbol, Var};
+use crate::ast::{
+    ChunkKind, DeclSpecs, Declaration, Declarator, FieldDecl, FunctionDef, Initializer, Quals, StorageClass,
+};
+use crate::source::Span;
+use crate::spec::{AddrSpace, Feature, RuleId};
+
+/// Where a declaration appears.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Ctx {
+    Program,
+    /// Inside a function body (kernel or not; depth is in `Sema::func`).
+    Block,
+}
+
+impl Sema<'_> {
+    fn has(&self, f: Feature) -> bool {
+        self.profile.has(f)
+    }
+
+    /// Reports two different spaces on one level (`global local int x`).
+    fn multiple_spaces(&mut self, quals: &Quals, inherited: Option<AddrSpace>) {
+        let mut first = inherited;
+        for (space, _, span) in quals.spaces() {
+            match first {
+                Some(f) if f != space => {
+                    self.report(RuleId::MultipleSpaces, span, format!("`{space}` on a type already in `{f}`: a type has one address space"));
+                    return;
+                }
+                _ => first = Some(space),
+            }
+        }
+    }
+
+    /// Every qualifier level of a declaration, for rules that look at all of them.
+    fn each_level<'a>(specs: &'a DeclSpecs, decl: &'a Declarator) -> impl Iterator<Item = &'a Quals> {
+        std::iter::once(&specs.quals).chain(decl.chunks.iter().filter_map(|c| match &c.kind {
+            ChunkKind::Pointer { quals } | ChunkKind::Array { quals, .. } => Some(quals),
+            ChunkKind::Function { .. } => None,
+        }))
+    }
+
+    /// Level-independent checks: multiple spaces, the generic qualifier where it does not
+    /// exist, pointers to images.
+    pub(super) fn type_levels(&mut self, specs: &DeclSpecs, decl: &Declarator) {
+        let typedef_space = specs.types.iter().find_map(|t| match &t.kind {
+            crate::ast::TypeSpecKind::Named(n) => match self.lookup(&n.name) {
+                Some(Symbol::Typedef(q)) => q.space,
+                _ => None,
+            },
+            _ => None,
+        });
+        for (i, quals) in Self::each_level(specs, decl).enumerate() {
+            self.multiple_spaces(quals, if i == 0 { typedef_space } else { None });
+            if !self.has(Feature::GenericAddressSpace) {
+                for (space, _, span) in quals.spaces() {
+                    if space == AddrSpace::Generic {
+                        self.report(RuleId::GenericQualifier, span, format!("the generic address space does not exist in {}", self.profile));
+                    }
+                }
+            }
+        }
+        let base_is_image = specs.types.iter().any(|t| matches!(&t.kind, crate::ast::TypeSpecKind::Builtin(n) if n.starts_with("image")));
+        if base_is_image && decl.chunks.last().is_some_and(|c| matches!(c.kind, ChunkKind::Pointer { .. })) {
+            let span = decl.chunks.last().map_or(decl.span, |c| c.span);
+            self.report(RuleId::ImagePointer, span, "a pointer to an image type: image elements are not directly accessible");
+        }
+    }
+
+    /// The reserved address-space names used as identifiers.
+    fn reserved_name(&mut self, decl: &Declarator) {
+        let Some(name) = &decl.name else { return };
+        if let Some((space, _)) = AddrSpace::from_keyword(&name.name) {
+            if space != AddrSpace::Generic {
+                self.report(RuleId::ReservedName, name.span, format!("`{}` is reserved for the {space} address space", name.name));
+            } else if self.has(Feature::GenericAddressSpace) {
+                self.report(RuleId::ReservedGeneric, name.span, format!("`{}` is reserved for the generic address space", name.name));
+            }
+        }
+    }
+
+    pub(super) fn declaration(&mut self, d: &Declaration, ctx: Ctx) {
+        let base = self.base_type(&d.specs);
+        let is_typedef = d.specs.is_typedef();
+        for init_decl in &d.declarators {
+            let decl = &init_decl.declarator;
+            self.reserved_name(decl);
+            self.type_levels(&d.specs, decl);
+            let ty = self.declarator_type(base.clone(), decl);
+            let Some(name) = &decl.name else { continue };
+            if is_typedef {
+                self.bind(&name.name, Symbol::Typedef(ty));
+                continue;
+            }
+            if let Ty::Func(f) = &ty.ty {
+                self.return_space(&d.specs, decl);
+                self.params(decl, d.specs.is_kernel());
+                let _ = f;
+                self.bind(&name.name, Symbol::Var(Var { ty, space: AddrSpace::Private, is_static_storage: true }));
+                continue;
+            }
+            let (space, static_storage) = self.object_space(&d.specs, decl, &ty, name.span, init_decl.init.is_some(), ctx);
+            // Bind before the initialiser: `int *p = &p` is valid C.
+            self.bind(&name.name, Symbol::Var(Var { ty: ty.clone(), space, is_static_storage: static_storage }));
+            if let Some(init) = &init_decl.init {
+                let op = if static_storage { Op::ProgscopeInit } else { Op::Init };
+                self.initializer(init, &ty, op, space, static_storage);
+            }
+        }
+        if d.declarators.is_empty() {
+            // `struct S { ... };` alone: its fields were checked when the type was built.
+            self.type_levels(&d.specs, &Declarator::default());
+        }
+    }
+
+    /// Decides the space of a variable, reporting the rules about where it may live.
+    /// Returns the space its storage is in and whether it has static storage.
+    fn object_space(&mut self, specs: &DeclSpecs, decl: &Declarator, ty: &QTy, at: Span, has_init: bool, ctx: Ctx) -> (AddrSpace, bool) {
+        let written = decl.object_quals(specs).and_then(|q| q.space()).or(ty.space);
+        let is_static = specs.has_storage(StorageClass::Static);
+        let is_extern = specs.has_storage(StorageClass::Extern);
+        let globals = self.has(Feature::ProgramScopeGlobals);
+        let kernel_outermost = matches!(&self.func, Some(FnCtx { is_kernel: true, depth: 0, .. }));
+        let static_storage = ctx == Ctx::Program || is_static || is_extern;
+        let opaque = ty.ty.opaque();
+
+        if written == Some(AddrSpace::Generic) {
+            if self.has(Feature::GenericAddressSpace) {
+                self.report(RuleId::GenericObject, at, "no object is allocated in the generic address space");
+            }
+            return (AddrSpace::Private, static_storage);
+        }
+        let sampler_in_wrong_space = match written {
+            Some(AddrSpace::Global | AddrSpace::Local) => true,
+            // Only program scope may hold a constant sampler; in a function a sampler is private.
+            Some(AddrSpace::Constant) => !static_storage,
+            _ => false,
+        };
+        if opaque == Some(Opaque::Sampler) && sampler_in_wrong_space {
+            self.report(RuleId::SamplerSpace, at, "a sampler cannot be in the global or local address space");
+            return (written.unwrap_or(AddrSpace::Private), static_storage);
+        }
+        if static_storage {
+            if matches!(opaque, Some(Opaque::Image | Opaque::Event | Opaque::Other)) {
+                self.report(RuleId::ProgscopeType, at, "program-scope and static variables cannot have an image, event or other opaque type");
+                return (AddrSpace::Global, true);
+            }
+            let space = match written {
+                Some(s) => s,
+                None if opaque == Some(Opaque::Sampler) => AddrSpace::Constant,
+                None => AddrSpace::Global,
+            };
+            let allowed = space == AddrSpace::Constant || (space == AddrSpace::Global && globals);
+            if !allowed {
+                let (rule, what) = if is_extern {
+                    (RuleId::ExternSpace, "an extern variable")
+                } else if is_static && ctx == Ctx::Block {
+                    (RuleId::StaticSpace, "a static variable inside a function")
+                } else {
+                    (RuleId::ProgscopeSpace, "a program-scope variable")
+                };
+                let valid = if globals { "global or constant" } else { "constant" };
+                let found = written.map_or("no address space".to_string(), |s| format!("`{s}`"));
+                self.report(rule, at, format!("{what} must be in the {valid} address space in {}, not {found}", self.profile));
+            } else if space == AddrSpace::Constant && !has_init && !is_extern && opaque != Some(Opaque::Sampler) {
+                self.report(RuleId::ConstantInitRequired, at, "a variable in the constant address space must be initialised");
+            }
+            return (space, true);
+        }
+        // Automatic variables.
+        if opaque == Some(Opaque::Event) && matches!(written, Some(AddrSpace::Global | AddrSpace::Local | AddrSpace::Constant)) {
+            self.report(RuleId::EventSpace, at, "an event is private: it cannot be in another address space");
+            return (AddrSpace::Private, false);
+        }
+        match written {
+            Some(AddrSpace::Global) => {
+                self.report(RuleId::AutoPrivate, at, "a function-scope variable is private: it cannot be declared in the global address space (make it static, or a kernel argument)");
+                (AddrSpace::Global, false)
+            }
+            Some(AddrSpace::Local) => {
+                if !kernel_outermost {
+                    self.report(RuleId::LocalScope, at, "a local variable can only be declared in the outermost scope of a kernel function");
+                } else if has_init {
+                    self.report(RuleId::LocalInit, at, "a variable in the local address space cannot be initialised");
+                }
+                (AddrSpace::Local, false)
+            }
+            Some(AddrSpace::Constant) => {
+                if !kernel_outermost {
+                    self.report(RuleId::ConstantScope, at, "a constant variable can only be declared in the outermost scope of a kernel function");
+                } else if !has_init {
+                    self.report(RuleId::ConstantInitRequired, at, "a variable in the constant address space must be initialised");
+                }
+                (AddrSpace::Constant, false)
+            }
+            _ => (AddrSpace::Private, false),
+        }
+    }
+
+    /// An address space on a return type, rather than on the returned pointer's pointee.
+    fn return_space(&mut self, specs: &DeclSpecs, decl: &Declarator) {
+        // The return type is what the Function chunk applies to: the next chunk outward, or the
+        // specifiers when there is none.
+        let after = decl.chunks.iter().skip_while(|c| !matches!(c.kind, ChunkKind::Function { .. })).nth(1);
+        let quals = match after.map(|c| &c.kind) {
+            Some(ChunkKind::Pointer { quals }) => quals,
+            Some(_) => return,
+            None => &specs.quals,
+        };
+        if let Some((space, _, span)) = quals.spaces().next() {
+            self.report(RuleId::ReturnSpace, span, format!("a function's return value has no address space: `{space}` may only qualify the pointee of a returned pointer"));
+        }
+    }
+
+    /// Parameters: their own space, and what kernel pointer arguments may point to.
+    fn params(&mut self, decl: &Declarator, is_kernel: bool) {
+        let Some(ChunkKind::Function { params, .. }) = decl.chunks.first().map(|c| &c.kind) else { return };
+        for p in params {
+            self.reserved_name(&p.declarator);
+            self.type_levels(&p.specs, &p.declarator);
+            let base = self.base_type(&p.specs);
+            let full = self.declarator_type(base, &p.declarator);
+            let at = p.declarator.name.as_ref().map_or(p.span, |n| n.span);
+            // An array parameter is a pointer: its own qualifiers are those inside the brackets.
+            let own = match p.declarator.chunks.first().map(|c| &c.kind) {
+                Some(ChunkKind::Array { quals, .. }) => Some(quals),
+                _ => p.declarator.object_quals(&p.specs),
+            };
+            if let Some(space) = own.and_then(|q| q.space()) {
+                if full.ty.opaque() == Some(Opaque::Image) {
+                    self.report(RuleId::ImageArgSpace, at, "an image argument is already in the global address space: it takes no address-space qualifier");
+                    continue;
+                }
+                if space != AddrSpace::Private {
+                    self.report(RuleId::ParamSpace, at, format!("a parameter is private: it cannot be declared in the {space} address space"));
+                    continue;
+                }
+            }
+            if is_kernel {
+                let t = self.param_type(&p.specs, &p.declarator);
+                if let Some(pointee) = t.ty.pointee() {
+                    let space = pointee.space.unwrap_or(conv::default_pointee(self.profile));
+                    if !matches!(space, AddrSpace::Global | AddrSpace::Local | AddrSpace::Constant) {
+                        self.report(RuleId::KernelArgPtrSpace, at, format!("a kernel pointer argument must point to global, local or constant, not {space}"));
+                    } else if matches!(pointee.ty, Ty::Ptr(_)) && self.profile.lang() < crate::spec::Lang::Cl2_0 {
+                        self.report(RuleId::KernelArgPtrToPtr, at, format!("a kernel argument cannot be a pointer to a pointer in {}", self.profile));
+                    }
+                }
+            }
+        }
+    }
+
+    /// A struct or union member with an address space of its own.
+    pub(super) fn field_decl(&mut self, field: &FieldDecl) {
+        for d in &field.declarators {
+            self.reserved_name(&d.declarator);
+            self.type_levels(&field.specs, &d.declarator);
+            if let Some((space, _, span)) = d.declarator.object_quals(&field.specs).and_then(|q| q.spaces().next()) {
+                self.report(RuleId::StructField, span, format!("a struct or union member cannot be in the {space} address space of its own"));
+            }
+        }
+    }
+
+    pub(super) fn function(&mut self, f: &FunctionDef) {
+        let decl = &f.declarator;
+        self.reserved_name(decl);
+        self.type_levels(&f.specs, decl);
+        self.return_space(&f.specs, decl);
+        let is_kernel = f.specs.is_kernel();
+        self.params(decl, is_kernel);
+        let base = self.base_type(&f.specs);
+        let ty = self.declarator_type(base, decl);
+        let ret = match &ty.ty {
+            Ty::Func(func) => func.ret.clone(),
+            _ => QTy::unknown(),
+        };
+        if let Some(name) = &decl.name {
+            self.bind(&name.name, Symbol::Var(Var { ty, space: AddrSpace::Private, is_static_storage: true }));
+        }
+        self.push_scope();
+        for p in f.params() {
+            let t = self.param_type(&p.specs, &p.declarator);
+            if let Some(name) = &p.declarator.name {
+                self.bind(&name.name, Symbol::Var(Var { ty: t, space: AddrSpace::Private, is_static_storage: false }));
+            }
+        }
+        let outer = self.func.replace(FnCtx { is_kernel, ret, depth: 0 });
+        for stmt in &f.body.items {
+            self.stmt(stmt);
+        }
+        self.func = outer;
+        self.pop_scope();
+    }
+
+    /// Checks an initialiser against the declared type.
+    fn initializer(&mut self, init: &Initializer, ty: &QTy, op: Op, space: AddrSpace, static_storage: bool) {
+        match init {
+            Initializer::Expr(e) => {
+                let v = self.expr(e);
+                if static_storage && !v.is_const {
+                    if space == AddrSpace::Constant {
+                        self.report(RuleId::ConstantInitConst, e.span, "a constant variable's initialiser must be a compile-time constant");
+                    } else if space == AddrSpace::Global && self.has(Feature::ProgramScopeGlobals) {
+                        self.report(RuleId::ProgscopeInit, e.span, "a program-scope or static global may only be initialised with a constant expression");
+                    }
+                } else if !static_storage && space == AddrSpace::Constant && !v.is_const {
+                    self.report(RuleId::ConstantInitConst, e.span, "a constant variable's initialiser must be a compile-time constant");
+                }
+                if let Ty::Ptr(_) = ty.ty {
+                    self.convert(op, &v, &ty.ty, e.span);
+                }
+            }
+            Initializer::List(list) => {
+                let elem = match &ty.ty {
+                    Ty::Array(e) => Some((**e).clone()),
+                    _ => None,
+                };
+                for item in &list.items {
+                    match (&elem, &item.init) {
+                        (Some(e), _) => self.initializer(&item.init, e, op, space, static_storage),
+                        (None, Initializer::Expr(x)) => {
+                            let v = self.expr(x);
+                            if static_storage && !v.is_const && space == AddrSpace::Constant {
+                                self.report(RuleId::ConstantInitConst, x.span, "a constant variable's initialiser must be a compile-time constant");
+                            }
+                        }
+                        (None, Initializer::List(_)) => self.initializer(&item.init, &QTy::unknown(), op, space, static_storage),
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,244 @@
+//! Semantic analysis: names, types with an address space on every level, and the checks of
+//! every compile-time address-space rule.
+//!
+//! - [`types`]: the type model; [`conv`]: pointer conversions between spaces;
+//! - `decls`: declarations (where each space may be used, initialisers, parameters, fields);
+//! - `exprs`: expressions and statements (conversions, writes, built-in calls).
+//!
+//! Architecture invariant: rules are reported only by `RuleId` from the catalogue, and
+//! anything the analysis does not model becomes [`types::Ty::Unknown`], which never produces a
+//! diagnostic: an unknown construct must not cause a false address-space error.
+
+pub mod conv;
+mod decls;
+mod exprs;
+pub mod types;
+
+use crate::ast::{DeclSpecs, Declarator, ChunkKind, RecordSpec, TranslationUnit, TypeSpecKind, ExternalDecl};
+use crate::diag::{Code, Diagnostic};
+use crate::source::Span;
+use crate::spec::{AddrSpace, Profile, RuleId};
+use smol_str::SmolStr;
+use std::collections::HashMap;
+use types::{FuncTy, QTy, Ty};
+
+/// The one address space of a qualifier level (with the space a typedef brought), or `Err`
+/// when two different ones meet.
+fn level_space(quals: &crate::ast::Quals, inherited: Option<AddrSpace>) -> Result<Option<AddrSpace>, ()> {
+    let mut space = inherited;
+    for (s, _, _) in quals.spaces() {
+        match space {
+            Some(prev) if prev != s => return Err(()),
+            _ => space = Some(s),
+        }
+    }
+    Ok(space)
+}
+
+/// Checks a parsed translation unit, appending to `diags`.
+pub fn check(tu: &TranslationUnit, profile: Profile, diags: &mut Vec<Diagnostic>) {
+    let mut sema = Sema::new(profile, diags);
+    for item in &tu.items {
+        match item {
+            ExternalDecl::Decl(d) => sema.declaration(d, decls::Ctx::Program),
+            ExternalDecl::Function(f) => sema.function(f),
+        }
+    }
+}
+
+/// What a name means in a scope.
+#[derive(Clone, Debug)]
+enum Symbol {
+    Var(Var),
+    Typedef(QTy),
+    /// Enumeration constants: integer constant expressions.
+    EnumConst,
+}
+
+/// A variable: its type and the space its storage is in.
+#[derive(Clone, Debug)]
+struct Var {
+    ty: QTy,
+    space: AddrSpace,
+    /// Declared at program scope or `static`/`extern`: its address is an address constant.
+    is_static_storage: bool,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Record {
+    fields: Vec<(SmolStr, QTy)>,
+}
+
+struct Scope {
+    names: HashMap<SmolStr, Symbol>,
+    tags: HashMap<SmolStr, u32>,
+}
+
+/// Where a function body is being analysed.
+#[derive(Clone, Debug)]
+struct FnCtx {
+    is_kernel: bool,
+    ret: QTy,
+    /// Block depth inside the body: 0 is the outermost scope.
+    depth: u32,
+}
+
+struct Sema<'d> {
+    profile: Profile,
+    diags: &'d mut Vec<Diagnostic>,
+    scopes: Vec<Scope>,
+    records: Vec<Record>,
+    func: Option<FnCtx>,
+}
+
+impl<'d> Sema<'d> {
+    fn new(profile: Profile, diags: &'d mut Vec<Diagnostic>) -> Sema<'d> {
+        Sema {
+            profile,
+            diags,
+            scopes: vec![Scope { names: HashMap::new(), tags: HashMap::new() }],
+            records: Vec::new(),
+            func: None,
+        }
+    }
+
+    /// Reports a rule, if it applies in this profile: the catalogue's `Applies` is the only
+    /// place that decides which versions and features a rule belongs to.
+    fn report(&mut self, rule: RuleId, span: Span, message: impl Into<String>) {
+        if !rule.applies_to(self.profile) {
+            return;
+        }
+        self.diags.push(Diagnostic::new(Code::Rule(rule), self.profile, span, message));
+    }
+
+    fn push_scope(&mut self) {
+        self.scopes.push(Scope { names: HashMap::new(), tags: HashMap::new() });
+    }
+
+    fn pop_scope(&mut self) {
+        self.scopes.pop();
+    }
+
+    fn bind(&mut self, name: &SmolStr, symbol: Symbol) {
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.names.insert(name.clone(), symbol);
+        }
+    }
+
+    fn lookup(&self, name: &str) -> Option<&Symbol> {
+        self.scopes.iter().rev().find_map(|s| s.names.get(name))
+    }
+
+    /// The base type and qualifiers of declaration specifiers. Address spaces from a typedef
+    /// and from the specifiers combine (two different ones are AS-MULTIPLE-SPACES, reported by
+    /// `decls`).
+    fn base_type(&mut self, specs: &DeclSpecs) -> QTy {
+        let mut q = QTy::new(Ty::Arith);
+        let mut void = false;
+        for spec in &specs.types {
+            match &spec.kind {
+                TypeSpecKind::Void => void = true,
+                TypeSpecKind::Builtin(name) => q.ty = types::builtin_type(name),
+                TypeSpecKind::Named(ident) => match self.lookup(&ident.name) {
+                    Some(Symbol::Typedef(t)) => q = t.clone(),
+                    _ => q.ty = Ty::Unknown,
+                },
+                TypeSpecKind::Record(r) => q.ty = self.record(r),
+                TypeSpecKind::Enum(e) => {
+                    for constant in e.enumerators.iter().flatten() {
+                        self.bind(&constant.name.name, Symbol::EnumConst);
+                    }
+                }
+                _ => {}
+            }
+        }
+        if void && specs.types.len() == 1 {
+            q.ty = Ty::Void;
+        }
+        if specs.pipe.is_some() {
+            q.ty = Ty::Opaque(types::Opaque::Other);
+        }
+        match level_space(&specs.quals, q.space) {
+            Ok(space) => q.space = space,
+            // Two spaces on one level (reported by `decls`): the type means nothing further.
+            Err(()) => return QTy::unknown(),
+        }
+        q.konst |= specs.quals.has(crate::ast::QualKind::Const);
+        q
+    }
+
+    /// Defines or looks up a struct/union, returning its type.
+    fn record(&mut self, r: &RecordSpec) -> Ty {
+        let Some(fields) = &r.fields else {
+            let found = r.name.as_ref().and_then(|n| self.scopes.iter().rev().find_map(|s| s.tags.get(&n.name)));
+            return found.map_or(Ty::Unknown, |id| Ty::Record(*id));
+        };
+        let id = self.records.len() as u32;
+        self.records.push(Record::default());
+        if let (Some(name), Some(scope)) = (&r.name, self.scopes.last_mut()) {
+            scope.tags.insert(name.name.clone(), id);
+        }
+        let mut out = Vec::new();
+        for field in fields {
+            self.field_decl(field);
+            let base = self.base_type(&field.specs);
+            for d in &field.declarators {
+                let ty = self.declarator_type(base.clone(), &d.declarator);
+                if let Some(name) = &d.declarator.name {
+                    out.push((name.name.clone(), ty));
+                }
+            }
+        }
+        self.records[id as usize].fields = out;
+        Ty::Record(id)
+    }
+
+    /// Applies a declarator's levels to a base type, innermost (last chunk) first. A pointee
+    /// left unqualified gets the profile's default (generic or private).
+    fn declarator_type(&mut self, base: QTy, decl: &Declarator) -> QTy {
+        let mut t = base;
+        for chunk in decl.chunks.iter().rev() {
+            t = match &chunk.kind {
+                ChunkKind::Pointer { quals } => {
+                    let Ok(own) = level_space(quals, None) else { return QTy::unknown() };
+                    if t.ty == Ty::Unknown {
+                        return QTy::unknown();
+                    }
+                    let mut pointee = t;
+                    if pointee.space.is_none() {
+                        pointee.space = Some(conv::default_pointee(self.profile));
+                    }
+                    QTy { ty: Ty::Ptr(Box::new(pointee)), space: own, konst: quals.has(crate::ast::QualKind::Const) }
+                }
+                ChunkKind::Array { .. } => {
+                    let (space, konst) = (t.space, t.konst);
+                    QTy { ty: Ty::Array(Box::new(t)), space, konst }
+                }
+                ChunkKind::Function { params, variadic, void_param } => {
+                    let params = if params.is_empty() && void_param.is_none() {
+                        None
+                    } else {
+                        Some(params.iter().map(|p| self.param_type(&p.specs, &p.declarator)).collect())
+                    };
+                    QTy::new(Ty::Func(Box::new(FuncTy { ret: t, params, variadic: *variadic })))
+                }
+            };
+        }
+        t
+    }
+
+    /// A parameter's type as the callee sees it: arrays adjust to pointers (C99 6.7.5.3).
+    fn param_type(&mut self, specs: &DeclSpecs, decl: &Declarator) -> QTy {
+        let base = self.base_type(specs);
+        let t = self.declarator_type(base, decl);
+        match t.ty {
+            Ty::Array(mut elem) => {
+                if elem.space.is_none() {
+                    elem.space = Some(conv::default_pointee(self.profile));
+                }
+                QTy::ptr_to(*elem)
+            }
+            _ => t,
+        }
+    }
+}
