@@ -25,12 +25,20 @@ impl Options {
         while let Some(o) = it.next() {
             for (flag, list) in [("-D", &mut out.defines), ("-U", &mut out.undefines)] {
                 if let Some(rest) = o.strip_prefix(flag) {
-                    let value = if rest.is_empty() { it.next().cloned().unwrap_or_default() } else { rest.to_string() };
+                    let value = if rest.is_empty() {
+                        it.next().cloned().unwrap_or_default()
+                    } else {
+                        rest.to_string()
+                    };
                     list.push(value);
                 }
             }
             if let Some(rest) = o.strip_prefix("-I") {
-                let dir = if rest.is_empty() { it.next().cloned().unwrap_or_default() } else { rest.to_string() };
+                let dir = if rest.is_empty() {
+                    it.next().cloned().unwrap_or_default()
+                } else {
+                    rest.to_string()
+                };
                 out.include_dirs.push(dir.into());
             }
         }
@@ -39,7 +47,12 @@ impl Options {
 }
 
 /// Checks `FileId(0)` of `sources` (includes are read through `loader` and added to `sources`).
-pub fn check(sources: &mut SourceMap, profile: Profile, opts: &Options, loader: &dyn Loader) -> Vec<Diagnostic> {
+pub fn check(
+    sources: &mut SourceMap,
+    profile: Profile,
+    opts: &Options,
+    loader: &dyn Loader,
+) -> Vec<Diagnostic> {
     let mut diags = Vec::new();
     let mut pp_opts = pp::Options::new(profile);
     for d in &opts.defines {
@@ -55,7 +68,12 @@ pub fn check(sources: &mut SourceMap, profile: Profile, opts: &Options, loader: 
 }
 
 /// Checks one in-memory source with no includes available: the form tests and fuzzing use.
-pub fn check_source(name: &str, text: &str, profile: Profile, opts: &Options) -> (SourceMap, Vec<Diagnostic>) {
+pub fn check_source(
+    name: &str,
+    text: &str,
+    profile: Profile,
+    opts: &Options,
+) -> (SourceMap, Vec<Diagnostic>) {
     let mut sources = SourceMap::new(name, text);
     let diags = check(&mut sources, profile, opts, &MemLoader::default());
     (sources, diags)
@@ -71,8 +89,11 @@ pub fn check_bytes(bytes: &[u8], profile: Profile) -> Vec<Diagnostic> {
 /// The main file's diagnostics as suite expectations compare them: (line, rule) pairs, plus
 /// every diagnostic that is not about a rule, as `(line, code)` text.
 pub fn in_main_file(sources: &SourceMap, diags: &[Diagnostic]) -> Vec<(u32, crate::diag::Code)> {
-    let mut out: Vec<(u32, crate::diag::Code)> =
-        diags.iter().filter(|d| d.span.file == FileId(0)).map(|d| (sources.line(d.span), d.code)).collect();
+    let mut out: Vec<(u32, crate::diag::Code)> = diags
+        .iter()
+        .filter(|d| d.span.file == FileId(0))
+        .map(|d| (sources.line(d.span), d.code))
+        .collect();
     out.sort();
     out
 }

@@ -14,6 +14,7 @@ pub mod diag;
 pub mod lex;
 pub mod parse;
 pub mod pp;
+pub mod render;
 pub mod sema;
 pub mod source;
 pub mod spec;

@@ -21,21 +21,40 @@ fn run_case(path: &Utf8Path, text: String) -> datatest_stable::Result<()> {
     let mut report = String::new();
     for &profile in &case.profiles {
         let (sources, diags) = checker::check_source(path.as_str(), &case.source, profile, &opts);
-        let want: Vec<String> = case.expected(profile).iter().map(|e| format!("{} {}", e.line, e.rule)).collect();
-        let got: Vec<String> = checker::in_main_file(&sources, &diags).iter().map(|(line, code)| format!("{line} {code}")).collect();
+        let want: Vec<String> = case
+            .expected(profile)
+            .iter()
+            .map(|e| format!("{} {}", e.line, e.rule))
+            .collect();
+        let got: Vec<String> = checker::in_main_file(&sources, &diags)
+            .iter()
+            .map(|(line, code)| format!("{line} {code}"))
+            .collect();
         if want != got {
             let (want, got) = (want.join("\n") + "\n", got.join("\n") + "\n");
             let diff = similar::TextDiff::from_lines(&want, &got);
-            let _ = writeln!(report, "--- {profile}\n{}", diff.unified_diff().header("expected", "checker"));
+            let _ = writeln!(
+                report,
+                "--- {profile}\n{}",
+                diff.unified_diff().header("expected", "checker")
+            );
             for d in &diags {
-                let _ = writeln!(report, "    line {}: {}: {}", sources.line(d.span), d.code, d.message);
+                let _ = writeln!(
+                    report,
+                    "    line {}: {}: {}",
+                    sources.line(d.span),
+                    d.code,
+                    d.message
+                );
             }
         }
     }
     if report.is_empty() {
         Ok(())
     } else {
-        Err(Box::new(Mismatch(format!("{path}: the checker disagrees with the case\n{report}"))))
+        Err(Box::new(Mismatch(format!(
+            "{path}: the checker disagrees with the case\n{report}"
+        ))))
     }
 }
 

@@ -407,10 +407,7 @@ fn list(text: &str) -> Result<Vec<i64>, String> {
         .strip_prefix('{')
         .and_then(|t| t.strip_suffix('}'))
         .ok_or("a list is written `{a, b, c}`")?;
-    inner
-        .split(',')
-        .map(|v| parse_int(v.trim()))
-        .collect()
+    inner.split(',').map(|v| parse_int(v.trim())).collect()
 }
 
 fn values(text: &str, len: usize) -> Result<Values, String> {

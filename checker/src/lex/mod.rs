@@ -18,10 +18,22 @@ use smol_str::SmolStr;
 /// it has `line_start` set, as if the file ended with a newline.
 pub fn lex(file: FileId, text: &str) -> Vec<Token> {
     if !text.contains("\\\n") && !text.contains("\\\r\n") {
-        return Lexer { src: text, file, splices: &[], physical_len: text.len() }.run();
+        return Lexer {
+            src: text,
+            file,
+            splices: &[],
+            physical_len: text.len(),
+        }
+        .run();
     }
     let (logical, splices) = splice(text);
-    Lexer { src: &logical, file, splices: &splices, physical_len: text.len() }.run()
+    Lexer {
+        src: &logical,
+        file,
+        splices: &splices,
+        physical_len: text.len(),
+    }
+    .run()
 }
 
 /// Removes backslash-newlines. Returns the logical text and, for each splice, the logical
@@ -78,14 +90,19 @@ impl Lexer<'_> {
         }
         // The end is mapped through its last byte so that a splice right after the token is
         // not counted into it.
-        let pend = if end > start { self.physical(end - 1) + 1 } else { self.physical(start) };
+        let pend = if end > start {
+            self.physical(end - 1) + 1
+        } else {
+            self.physical(start)
+        };
         Span::new(self.file, self.physical(start), pend)
     }
 
     fn run(&self) -> Vec<Token> {
         let b = self.src.as_bytes();
         let n = b.len();
-        let mut out = Vec::with_capacity(n / 5 + 2);
+        // Dense code has a token every three bytes; reserving that avoids regrowing the vector.
+        let mut out = Vec::with_capacity(n / 3 + 2);
         let mut space = false;
         let mut line_start = true;
         let mut i = 0;
@@ -95,6 +112,9 @@ impl Lexer<'_> {
             let kind = match c {
                 b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {
                     i += 1;
+                    while i < n && matches!(b[i], b' ' | b'\t' | b'\r') {
+                        i += 1;
+                    }
                     space = true;
                     continue;
                 }
@@ -130,9 +150,7 @@ impl Lexer<'_> {
                     // An encoding prefix directly before a quote makes a literal.
                     let word = &b[start..i];
                     match b.get(i) {
-                        Some(&q @ (b'"' | b'\''))
-                            if matches!(word, b"L" | b"u" | b"U" | b"u8") =>
-                        {
+                        Some(&q @ (b'"' | b'\'')) if matches!(word, b"L" | b"u" | b"U" | b"u8") => {
                             let (end, kind) = quoted(b, i, q);
                             i = end;
                             kind
@@ -166,9 +184,14 @@ impl Lexer<'_> {
             };
             let i_end = i.min(n);
             i = i_end;
+            // Punctuators share static text (no copy), unless spelled as a digraph.
+            let text = match canonical(kind) {
+                Some(s) if s.len() == i_end - start => SmolStr::new_static(s),
+                _ => SmolStr::new(&self.src[start..i_end]),
+            };
             out.push(Token {
                 kind,
-                text: SmolStr::new(&self.src[start..i_end]),
+                text,
                 span: self.span(start, i_end),
                 expansion: None,
                 space_before: space,
@@ -253,7 +276,11 @@ fn quoted(b: &[u8], open: usize, quote: u8) -> (usize, TokenKind) {
     while i < b.len() {
         match b[i] {
             c if c == quote => {
-                let kind = if quote == b'"' { TokenKind::Str } else { TokenKind::Char };
+                let kind = if quote == b'"' {
+                    TokenKind::Str
+                } else {
+                    TokenKind::Char
+                };
                 return (i + 1, kind);
             }
             b'\n' => break,
@@ -264,6 +291,66 @@ fn quoted(b: &[u8], open: usize, quote: u8) -> (usize, TokenKind) {
         }
     }
     (i.min(b.len()), TokenKind::Unknown)
+}
+
+/// The usual spelling of a punctuator kind.
+fn canonical(kind: TokenKind) -> Option<&'static str> {
+    use Punct::*;
+    let p = match kind {
+        TokenKind::Punct(p) => p,
+        TokenKind::Hash => return Some("#"),
+        TokenKind::HashHash => return Some("##"),
+        _ => return None,
+    };
+    Some(match p {
+        LBracket => "[",
+        RBracket => "]",
+        LParen => "(",
+        RParen => ")",
+        LBrace => "{",
+        RBrace => "}",
+        Dot => ".",
+        Arrow => "->",
+        PlusPlus => "++",
+        MinusMinus => "--",
+        Amp => "&",
+        Star => "*",
+        Plus => "+",
+        Minus => "-",
+        Tilde => "~",
+        Bang => "!",
+        Slash => "/",
+        Percent => "%",
+        Shl => "<<",
+        Shr => ">>",
+        Lt => "<",
+        Gt => ">",
+        Le => "<=",
+        Ge => ">=",
+        EqEq => "==",
+        Ne => "!=",
+        Caret => "^",
+        Pipe => "|",
+        AmpAmp => "&&",
+        PipePipe => "||",
+        Question => "?",
+        Colon => ":",
+        ColonColon => "::",
+        Semi => ";",
+        Ellipsis => "...",
+        Eq => "=",
+        StarEq => "*=",
+        SlashEq => "/=",
+        PercentEq => "%=",
+        PlusEq => "+=",
+        MinusEq => "-=",
+        ShlEq => "<<=",
+        ShrEq => ">>=",
+        AmpEq => "&=",
+        CaretEq => "^=",
+        PipeEq => "|=",
+        Comma => ",",
+    })
 }
 
 /// The punctuator (or stray byte) at the start of `b`, with its length. Longest match first

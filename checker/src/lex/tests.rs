@@ -84,10 +84,19 @@ fn literals_with_escapes_and_prefixes() {
     assert_eq!(kinds(r#"u8"s""#), [(Str, r#"u8"s""#.into())]);
     assert_eq!(kinds("L'c'"), [(Char, "L'c'".into())]);
     // Not a prefix: an identifier, then a literal.
-    assert_eq!(kinds(r#"x"s""#), [(Ident, "x".into()), (Str, r#""s""#.into())]);
+    assert_eq!(
+        kinds(r#"x"s""#),
+        [(Ident, "x".into()), (Str, r#""s""#.into())]
+    );
     // Unterminated literals end at the line end.
-    assert_eq!(kinds("\"abc\nx"), [(Unknown, "\"abc".into()), (Ident, "x".into())]);
-    assert_eq!(kinds("don't"), [(Ident, "don".into()), (Unknown, "'t".into())]);
+    assert_eq!(
+        kinds("\"abc\nx"),
+        [(Unknown, "\"abc".into()), (Ident, "x".into())]
+    );
+    assert_eq!(
+        kinds("don't"),
+        [(Ident, "don".into()), (Unknown, "'t".into())]
+    );
     assert_eq!(kinds("\""), [(Unknown, "\"".into())]);
     assert_eq!(kinds("'\\"), [(Unknown, "'\\".into())]);
     assert_eq!(kinds("\"\\é"), [(Unknown, "\"\\é".into())]);
@@ -118,13 +127,25 @@ fn line_splices_join_tokens_and_keep_physical_spans() {
     assert_eq!(t, ["#", "define", "X", "12", "int", "y", ";", ""]);
     // `define` spans `def\\\nine` physically.
     assert_eq!(toks[1].span, Span::new(FileId(3), 1, 9));
-    assert_eq!(&text[toks[3].span.start as usize..toks[3].span.end as usize], "1\\\r\n2");
-    assert_eq!(&text[toks[4].span.start as usize..toks[4].span.end as usize], "in\\\nt");
+    assert_eq!(
+        &text[toks[3].span.start as usize..toks[3].span.end as usize],
+        "1\\\r\n2"
+    );
+    assert_eq!(
+        &text[toks[4].span.start as usize..toks[4].span.end as usize],
+        "in\\\nt"
+    );
     assert!(toks[4].line_start);
     assert!(!toks[2].line_start);
     assert_eq!(toks.last().unwrap().span.start as usize, text.len());
     // A backslash at the very end is a stray byte, not a splice.
-    assert_eq!(kinds("a\\"), [(TokenKind::Ident, "a".into()), (TokenKind::Unknown, "\\".into())]);
+    assert_eq!(
+        kinds("a\\"),
+        [
+            (TokenKind::Ident, "a".into()),
+            (TokenKind::Unknown, "\\".into())
+        ]
+    );
 }
 
 #[test]
@@ -141,7 +162,10 @@ fn eof_is_last_and_spans_are_in_bounds() {
         let toks = lex(FileId(0), text);
         assert_eq!(toks.last().unwrap().kind, TokenKind::Eof, "{text:?}");
         for t in &toks {
-            assert!(t.span.start <= t.span.end && t.span.end as usize <= text.len(), "{text:?}");
+            assert!(
+                t.span.start <= t.span.end && t.span.end as usize <= text.len(),
+                "{text:?}"
+            );
         }
     }
 }
@@ -171,14 +195,23 @@ fn any_bytes_lex_with_spans_in_order() {
     for _ in 0..3000 {
         let len = rng.below(64);
         let bytes: Vec<u8> = (0..len)
-            .map(|_| if rng.below(4) == 0 { rng.next() as u8 } else { alphabet[rng.below(alphabet.len())] })
+            .map(|_| {
+                if rng.below(4) == 0 {
+                    rng.next() as u8
+                } else {
+                    alphabet[rng.below(alphabet.len())]
+                }
+            })
             .collect();
         let text = String::from_utf8_lossy(&bytes);
         let toks = lex(FileId(0), &text);
         assert_eq!(toks.last().unwrap().kind, TokenKind::Eof);
         let mut prev = 0;
         for t in &toks {
-            assert!(t.span.start >= prev && t.span.start <= t.span.end, "{text:?}");
+            assert!(
+                t.span.start >= prev && t.span.start <= t.span.end,
+                "{text:?}"
+            );
             assert!(t.span.end as usize <= text.len(), "{text:?}");
             prev = t.span.end;
             if t.kind != TokenKind::Eof {
@@ -186,4 +219,34 @@ fn any_bytes_lex_with_spans_in_order() {
             }
         }
     }
+}
+
+/// Prints the lexer's throughput on kernel-like text. Meaningful in release mode:
+/// `cargo test -p clasp-checker --release --lib lex::tests::throughput -- --nocapture`.
+#[test]
+fn throughput() {
+    let unit = "/* a kernel */\n#define N 16\nkernel void k(global float4 *out, __local int *tmp, constant uint2 *c) {\n    \
+                int i = get_global_id(0); // index\n    out[i] = (float4)(1.0f, 2.5h, 0x1p3, .5f) * c[i].x + tmp[i >> 1u];\n    \
+                if (i < N && tmp[0] != 'a') { out[i] += \"str\\n\"[0]; }\n}\n";
+    let text = unit.repeat((1 << 20) / unit.len() + 1);
+    // Best of a few runs: the first pays for fresh pages, and the machine may be shared.
+    let mut secs = f64::MAX;
+    let mut toks = Vec::new();
+    for _ in 0..5 {
+        drop(toks);
+        let start = std::time::Instant::now();
+        toks = lex(FileId(0), &text);
+        secs = secs.min(start.elapsed().as_secs_f64());
+    }
+    assert!(toks.iter().all(|t| t.kind != TokenKind::Unknown));
+    assert_eq!(
+        toks.len() - 1,
+        lex(FileId(0), unit).len().saturating_sub(1) * (text.len() / unit.len())
+    );
+    println!(
+        "lexed {} bytes, {} tokens: {:.0} MB/s",
+        text.len(),
+        toks.len(),
+        text.len() as f64 / secs / 1e6
+    );
 }

@@ -1,7 +1,7 @@
 //! Keywords and the predeclared OpenCL type names, as the parser classifies them for a profile.
 
 use crate::ast::{AccessQual, FuncSpec, QualKind, StorageClass, TypeSpecKind};
-use crate::spec::{AddrSpace, Feature, Profile};
+use crate::spec::{AddrSpace, Feature, Profile, Spelling};
 
 /// What an identifier token means to the parser.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,7 +80,13 @@ impl BaseType {
 /// ordinary identifiers, so `int generic;` parses in OpenCL C 1.2.
 pub(crate) fn keyword(word: &str, profile: Profile) -> Option<Kw> {
     if let Some((space, spelling)) = AddrSpace::from_keyword(word) {
-        if space == AddrSpace::Generic && !profile.has(Feature::GenericAddressSpace) {
+        // `__generic` is in the implementation's namespace, so it is a qualifier everywhere
+        // (semantic analysis rejects it where the generic space does not exist); bare `generic`
+        // is an ordinary identifier there (see `Parser::kw_of` for where it still qualifies).
+        if space == AddrSpace::Generic
+            && spelling == Spelling::Bare
+            && !profile.has(Feature::GenericAddressSpace)
+        {
             return None;
         }
         return Some(Kw::Qual(QualKind::Space(space, spelling)));

@@ -18,10 +18,10 @@ mod stmt;
 #[cfg(test)]
 mod tests;
 
-use crate::ast::TranslationUnit;
+use crate::ast::{QualKind, TranslationUnit};
 use crate::diag::{Code, Diagnostic};
 use crate::source::Span;
-use crate::spec::Profile;
+use crate::spec::{AddrSpace, Profile, Spelling};
 use crate::token::{Punct, Token, TokenKind};
 use builtins::Kw;
 use smol_str::SmolStr;
@@ -193,11 +193,75 @@ impl<'t, 'd> Parser<'t, 'd> {
     }
 
     /// The keyword an identifier token is in this profile, if any.
+    ///
+    /// Two exceptions keep address-space misuse visible to semantic analysis instead of turning
+    /// it into syntax errors: an address-space keyword where only a name fits (`int global;`,
+    /// `enum { local }`) is read as that name, so AS-RESERVED-NAME can be reported; and bare
+    /// `generic` followed by an identifier is read as the qualifier even where the generic space
+    /// does not exist, so AS-GENERIC-QUALIFIER can be.
     fn kw_of(&self, t: &Token) -> Option<Kw> {
         if t.kind != TokenKind::Ident {
             return None;
         }
-        builtins::keyword(&t.text, self.profile)
+        match builtins::keyword(&t.text, self.profile) {
+            Some(Kw::Qual(QualKind::Space(..))) if self.used_as_name(t) => None,
+            Some(kw) => Some(kw),
+            None if t.text == "generic" => match self.after(t) {
+                Some(next) if next.kind == TokenKind::Ident => Some(Kw::Qual(QualKind::Space(
+                    AddrSpace::Generic,
+                    Spelling::Bare,
+                ))),
+                _ => None,
+            },
+            None => None,
+        }
+    }
+
+    /// The token after `t`, which must be one of this parser's tokens.
+    fn after(&self, t: &Token) -> Option<&'t Token> {
+        let index = (t as *const Token as usize).wrapping_sub(self.toks.as_ptr() as usize)
+            / std::mem::size_of::<Token>();
+        match self.toks.get(index) {
+            Some(same) if std::ptr::eq(same, t) => self.toks.get(index + 1),
+            _ => None,
+        }
+    }
+
+    /// Whether the token after `t` is one that only a declared name can precede.
+    fn used_as_name(&self, t: &Token) -> bool {
+        self.after(t).is_some_and(|n| {
+            // Everything that can follow a name but never a qualifier (`*` and `(` can follow
+            // both, so they are not here).
+            const AFTER_NAME: [Punct; 26] = [
+                Punct::Semi,
+                Punct::Eq,
+                Punct::Comma,
+                Punct::RParen,
+                Punct::LBracket,
+                Punct::RBracket,
+                Punct::Colon,
+                Punct::LBrace,
+                Punct::RBrace,
+                Punct::Lt,
+                Punct::Gt,
+                Punct::Le,
+                Punct::Ge,
+                Punct::EqEq,
+                Punct::Ne,
+                Punct::Plus,
+                Punct::Minus,
+                Punct::PlusPlus,
+                Punct::MinusMinus,
+                Punct::Slash,
+                Punct::Percent,
+                Punct::Question,
+                Punct::Dot,
+                Punct::Arrow,
+                Punct::PlusEq,
+                Punct::MinusEq,
+            ];
+            AFTER_NAME.iter().any(|p| n.is_punct(*p))
+        })
     }
 
     fn kw(&self) -> Option<Kw> {

@@ -26,7 +26,11 @@ pub(crate) struct Tok {
 
 impl Tok {
     pub fn new(t: Token) -> Tok {
-        Tok { t, painted: false, placemarker: false }
+        Tok {
+            t,
+            painted: false,
+            placemarker: false,
+        }
     }
 }
 
@@ -64,7 +68,13 @@ type DefineError = (Span, String);
 
 impl Macro {
     pub fn builtin(builtin: Builtin, def_span: Span) -> Macro {
-        Macro { params: None, variadic: false, body: Vec::new(), def_span, builtin: Some(builtin) }
+        Macro {
+            params: None,
+            variadic: false,
+            body: Vec::new(),
+            def_span,
+            builtin: Some(builtin),
+        }
     }
 
     /// Parses the tokens after `#define`.
@@ -73,7 +83,10 @@ impl Macro {
             return Err((span, "#define expects a macro name".into()));
         };
         if name.kind != TokenKind::Ident {
-            return Err((name.span, format!("macro name must be an identifier, not `{}`", name.text)));
+            return Err((
+                name.span,
+                format!("macro name must be an identifier, not `{}`", name.text),
+            ));
         }
         if name.text == "defined" {
             return Err((name.span, "`defined` cannot be defined as a macro".into()));
@@ -82,11 +95,17 @@ impl Macro {
         let mut params = None;
         let mut variadic = false;
         // A function-like macro has `(` right after its name, with no space.
-        if rest.get(1).is_some_and(|t| t.is_punct(Punct::LParen) && !t.space_before) {
+        if rest
+            .get(1)
+            .is_some_and(|t| t.is_punct(Punct::LParen) && !t.space_before)
+        {
             let mut ps: Vec<SmolStr> = Vec::new();
             i = 2;
             let bad = |t: Option<&Token>, what: &str| {
-                (t.map_or(span, |t| t.span), format!("{what} in the parameter list of `{}`", name.text))
+                (
+                    t.map_or(span, |t| t.span),
+                    format!("{what} in the parameter list of `{}`", name.text),
+                )
             };
             if rest.get(i).is_some_and(|t| t.is_punct(Punct::RParen)) {
                 i += 1;
@@ -101,7 +120,10 @@ impl Macro {
                         }
                         Some(t) if t.kind == TokenKind::Ident => {
                             if t.text == "__VA_ARGS__" || ps.contains(&t.text) {
-                                return Err(bad(Some(t), &format!("`{}` is not allowed here", t.text)));
+                                return Err(bad(
+                                    Some(t),
+                                    &format!("`{}` is not allowed here", t.text),
+                                ));
                             }
                             ps.push(t.text.clone());
                             i += 1;
@@ -129,9 +151,14 @@ impl Macro {
             .iter()
             .map(|t| {
                 let param = params.as_ref().and_then(|ps: &Vec<SmolStr>| {
-                    (t.kind == TokenKind::Ident).then(|| ps.iter().position(|p| *p == t.text)).flatten()
+                    (t.kind == TokenKind::Ident)
+                        .then(|| ps.iter().position(|p| *p == t.text))
+                        .flatten()
                 });
-                BodyTok { t: t.clone(), param }
+                BodyTok {
+                    t: t.clone(),
+                    param,
+                }
             })
             .collect();
         if let Some(first) = body.first_mut() {
@@ -143,12 +170,20 @@ impl Macro {
         }
         if params.is_some() {
             for (k, b) in body.iter().enumerate() {
-                if b.t.kind == TokenKind::Hash && body.get(k + 1).map_or(true, |n| n.param.is_none()) {
+                if b.t.kind == TokenKind::Hash
+                    && body.get(k + 1).map_or(true, |n| n.param.is_none())
+                {
                     return Err((b.t.span, "`#` is not followed by a macro parameter".into()));
                 }
             }
         }
-        let m = Macro { params, variadic, body, def_span: span, builtin: None };
+        let m = Macro {
+            params,
+            variadic,
+            body,
+            def_span: span,
+            builtin: None,
+        };
         Ok((name.text.clone(), m))
     }
 }
@@ -196,7 +231,9 @@ impl Pp<'_> {
             if t.t.kind != TokenKind::Ident || t.painted {
                 return Some(t);
             }
-            let Some(m) = self.macros.get(&t.t.text).cloned() else { return Some(t) };
+            let Some(m) = self.macros.get(&t.t.text).cloned() else {
+                return Some(t);
+            };
             if self.disabled.contains(&t.t.text) {
                 t.painted = true;
                 return Some(t);
@@ -213,12 +250,19 @@ impl Pp<'_> {
         if self.arg_nesting >= self.limits.arg_nesting {
             let span = toks.first().map_or_else(Span::default, |t| t.t.span);
             let n = self.limits.arg_nesting;
-            self.limit(span, format!("macro calls nested deeper than {n} in macro arguments"));
+            self.limit(
+                span,
+                format!("macro calls nested deeper than {n} in macro arguments"),
+            );
             return Vec::new();
         }
         self.arg_nesting += 1;
         let floor = self.ctx.len();
-        self.ctx.push(Context { toks, pos: 0, disables: None });
+        self.ctx.push(Context {
+            toks,
+            pos: 0,
+            disables: None,
+        });
         let mut out = Vec::new();
         while let Some(t) = self.expand_next(floor, false) {
             out.push(t);
@@ -234,7 +278,10 @@ impl Pp<'_> {
         self.expanded_tokens += tokens as u64;
         if self.expanded_tokens > self.limits.expanded_tokens {
             let n = self.limits.expanded_tokens;
-            self.limit(span, format!("macro expansion produced more than {n} tokens"));
+            self.limit(
+                span,
+                format!("macro expansion produced more than {n} tokens"),
+            );
             return false;
         }
         true
@@ -251,7 +298,10 @@ impl Pp<'_> {
         }
         if self.ctx.len() >= self.limits.live_expansions {
             let n = self.limits.live_expansions;
-            self.limit(name.t.span, format!("more than {n} macro expansions nested"));
+            self.limit(
+                name.t.span,
+                format!("more than {n} macro expansions nested"),
+            );
             return None;
         }
         let (args, use_span) = match &m.params {
@@ -261,7 +311,8 @@ impl Pp<'_> {
                     return Some(name);
                 }
                 self.next_token(floor, file);
-                let (args, close) = self.collect_args(&name, params.len(), m.variadic, floor, file)?;
+                let (args, close) =
+                    self.collect_args(&name, params.len(), m.variadic, floor, file)?;
                 (args, name.t.span.to(close))
             }
         };
@@ -284,7 +335,11 @@ impl Pp<'_> {
         if let Some(n) = &disables {
             self.disabled.insert(n.clone());
         }
-        self.ctx.push(Context { toks, pos: 0, disables });
+        self.ctx.push(Context {
+            toks,
+            pos: 0,
+            disables,
+        });
         None
     }
 
@@ -315,7 +370,9 @@ impl Pp<'_> {
                 TokenKind::Punct(Punct::RParen) if depth == 0 => break t.t.span,
                 TokenKind::Punct(Punct::RParen) => depth -= 1,
                 // Commas after the last named parameter belong to `__VA_ARGS__`.
-                TokenKind::Punct(Punct::Comma) if depth == 0 && !(variadic && args.len() == nparams) => {
+                TokenKind::Punct(Punct::Comma)
+                    if depth == 0 && !(variadic && args.len() == nparams) =>
+                {
                     args.push(Vec::new());
                     continue;
                 }
@@ -330,7 +387,10 @@ impl Pp<'_> {
             // `F(a)` for `F(x, ...)`: the variadic argument is empty.
             args.push(Vec::new());
         } else if given != nparams {
-            let message = format!("macro `{}` takes {nparams} arguments, but {given} given", name.t.text);
+            let message = format!(
+                "macro `{}` takes {nparams} arguments, but {given} given",
+                name.t.text
+            );
             self.error(name.t.span.to(close), message);
             return None;
         }
@@ -356,8 +416,21 @@ impl Pp<'_> {
     }
 
     /// The replacement list with arguments substituted, `#` and `##` applied (6.10.3.1-3).
-    fn substitute(&mut self, m: &Macro, args: Vec<Vec<Tok>>, span: Span, index: u32) -> Option<Vec<Tok>> {
-        let relabel = |t: &Token| Tok::new(Token { span, expansion: Some(index), line_start: false, ..t.clone() });
+    fn substitute(
+        &mut self,
+        m: &Macro,
+        args: Vec<Vec<Tok>>,
+        span: Span,
+        index: u32,
+    ) -> Option<Vec<Tok>> {
+        let relabel = |t: &Token| {
+            Tok::new(Token {
+                span,
+                expansion: Some(index),
+                line_start: false,
+                ..t.clone()
+            })
+        };
         let arg_tok = |t: &Tok, first: bool, space: bool| {
             let mut t = t.clone();
             t.t.expansion = Some(index);
@@ -395,7 +468,8 @@ impl Pp<'_> {
                 } else if let Some(p) = r.param {
                     // GNU `, ## __VA_ARGS__`: the comma goes when the variadic argument is
                     // empty, and nothing is pasted otherwise.
-                    if Some(p) == va_index && out.last().is_some_and(|t| t.t.is_punct(Punct::Comma)) {
+                    if Some(p) == va_index && out.last().is_some_and(|t| t.t.is_punct(Punct::Comma))
+                    {
                         if args[p].is_empty() {
                             out.pop();
                         } else {
@@ -404,14 +478,22 @@ impl Pp<'_> {
                             if !self.charge(e.len(), span) {
                                 return None;
                             }
-                            out.extend(e.iter().enumerate().map(|(k, t)| arg_tok(t, k == 0, r.t.space_before)));
+                            out.extend(
+                                e.iter()
+                                    .enumerate()
+                                    .map(|(k, t)| arg_tok(t, k == 0, r.t.space_before)),
+                            );
                         }
                         continue;
                     }
                     if args[p].is_empty() {
                         vec![placemarker(span)]
                     } else {
-                        args[p].iter().enumerate().map(|(k, t)| arg_tok(t, k == 0, false)).collect()
+                        args[p]
+                            .iter()
+                            .enumerate()
+                            .map(|(k, t)| arg_tok(t, k == 0, false))
+                            .collect()
                     }
                 } else {
                     vec![relabel(&r.t)]
@@ -424,18 +506,27 @@ impl Pp<'_> {
             }
             match b.param {
                 Some(p) => {
-                    let pasted = body.get(i + 1).is_some_and(|n| n.t.kind == TokenKind::HashHash);
+                    let pasted = body
+                        .get(i + 1)
+                        .is_some_and(|n| n.t.kind == TokenKind::HashHash);
                     let toks: Vec<Tok> = if pasted {
                         // An operand of `##` is not expanded first.
                         if args[p].is_empty() {
                             vec![placemarker(span)]
                         } else {
-                            args[p].iter().enumerate().map(|(k, t)| arg_tok(t, k == 0, b.t.space_before)).collect()
+                            args[p]
+                                .iter()
+                                .enumerate()
+                                .map(|(k, t)| arg_tok(t, k == 0, b.t.space_before))
+                                .collect()
                         }
                     } else {
                         self.expand_arg(&args, &mut expanded, p);
                         let e = expanded[p].as_deref().unwrap_or_default();
-                        e.iter().enumerate().map(|(k, t)| arg_tok(t, k == 0, b.t.space_before)).collect()
+                        e.iter()
+                            .enumerate()
+                            .map(|(k, t)| arg_tok(t, k == 0, b.t.space_before))
+                            .collect()
                     };
                     if self.stopped || !self.charge(toks.len(), span) {
                         return None;
@@ -451,7 +542,9 @@ impl Pp<'_> {
             }
             i += 1;
         }
-        out.retain(|t| !t.placemarker);
+        if out.iter().any(|t| t.placemarker) {
+            out.retain(|t| !t.placemarker);
+        }
         Some(out)
     }
 
@@ -481,10 +574,20 @@ impl Pp<'_> {
         s.push('"');
         let kind = single_token(&s).unwrap_or_else(|| {
             // A lone `\` at the end makes `"\"`, which is no string (6.10.3.2p2: undefined).
-            self.error(span, format!("`#` produced {s}, which is not a valid string literal"));
+            self.error(
+                span,
+                format!("`#` produced {s}, which is not a valid string literal"),
+            );
             TokenKind::Unknown
         });
-        Tok::new(Token { kind, text: SmolStr::new(s), span, expansion: Some(index), space_before, line_start: false })
+        Tok::new(Token {
+            kind,
+            text: SmolStr::new(s),
+            span,
+            expansion: Some(index),
+            space_before,
+            line_start: false,
+        })
     }
 
     /// `##`: pastes the last token of `out` with the first of `rhs`, then appends the rest.
@@ -510,7 +613,10 @@ impl Pp<'_> {
                         l.painted = false;
                     }
                     _ => {
-                        let message = format!("pasting `{}` and `{}` does not give a valid token", l.t.text, first.t.text);
+                        let message = format!(
+                            "pasting `{}` and `{}` does not give a valid token",
+                            l.t.text, first.t.text
+                        );
                         self.error(span, message);
                         out.push(first);
                     }
@@ -530,7 +636,11 @@ fn placemarker(span: Span) -> Tok {
         space_before: false,
         line_start: false,
     };
-    Tok { t, painted: false, placemarker: true }
+    Tok {
+        t,
+        painted: false,
+        placemarker: true,
+    }
 }
 
 /// The kind of `text` when it lexes as exactly one token.

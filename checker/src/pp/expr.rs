@@ -26,7 +26,10 @@ struct Val {
 
 impl Val {
     fn int(v: i64) -> Val {
-        Val { bits: v as u64, unsigned: false }
+        Val {
+            bits: v as u64,
+            unsigned: false,
+        }
     }
 
     fn truth(self) -> bool {
@@ -42,7 +45,14 @@ pub(super) fn eval(
     cxx: bool,
     is_defined: &dyn Fn(&str) -> bool,
 ) -> Result<bool, EvalError> {
-    let mut p = Parser { toks, pos: 0, depth: 0, end, cxx, is_defined };
+    let mut p = Parser {
+        toks,
+        pos: 0,
+        depth: 0,
+        end,
+        cxx,
+        is_defined,
+    };
     if toks.is_empty() {
         return Err(p.error(end, "#if with no expression"));
     }
@@ -97,7 +107,11 @@ impl Parser<'_> {
     }
 
     fn error(&self, span: Span, message: impl Into<String>) -> EvalError {
-        EvalError { span, message: message.into(), limit: false }
+        EvalError {
+            span,
+            message: message.into(),
+            limit: false,
+        }
     }
 
     fn expect(&mut self, p: Punct, what: &str) -> Result<(), EvalError> {
@@ -142,7 +156,10 @@ impl Parser<'_> {
             // The usual arithmetic conversions apply to the two arms.
             let unsigned = a.unsigned || b.unsigned;
             let chosen = if c.truth() { a } else { b };
-            Val { bits: chosen.bits, unsigned }
+            Val {
+                bits: chosen.bits,
+                unsigned,
+            }
         } else {
             c
         };
@@ -197,8 +214,14 @@ impl Parser<'_> {
                 self.depth -= 1;
                 Ok(match p {
                     Punct::Plus => v,
-                    Punct::Minus => Val { bits: v.bits.wrapping_neg(), unsigned: v.unsigned },
-                    Punct::Tilde => Val { bits: !v.bits, unsigned: v.unsigned },
+                    Punct::Minus => Val {
+                        bits: v.bits.wrapping_neg(),
+                        unsigned: v.unsigned,
+                    },
+                    Punct::Tilde => Val {
+                        bits: !v.bits,
+                        unsigned: v.unsigned,
+                    },
                     _ => Val::int(!v.truth() as i64),
                 })
             }
@@ -272,13 +295,20 @@ fn apply(op: Punct, a: Val, b: Val) -> Option<Val> {
         // Shifts take the left operand's type; an out-of-range count gives 0 (or -1 for a
         // negative signed value shifted right) instead of undefined behaviour.
         Shl | Shr => {
-            let count = if !b.unsigned && sy < 0 { 64 } else { y.min(64) as u32 };
+            let count = if !b.unsigned && sy < 0 {
+                64
+            } else {
+                y.min(64) as u32
+            };
             let bits = match (op, a.unsigned) {
                 (Shl, _) => x.checked_shl(count).unwrap_or(0),
                 (_, true) => x.checked_shr(count).unwrap_or(0),
                 (_, false) => sx.checked_shr(count).unwrap_or(if sx < 0 { -1 } else { 0 }) as u64,
             };
-            Val { bits, unsigned: a.unsigned }
+            Val {
+                bits,
+                unsigned: a.unsigned,
+            }
         }
         Lt | Gt | Le | Ge => {
             let ord = if unsigned { x.cmp(&y) } else { sx.cmp(&sy) };
@@ -308,7 +338,10 @@ fn int_literal(text: &str) -> Result<Val, String> {
     let (digits, suffix) = text.split_at(digits_end);
     let unsigned_suffix = suffix.contains(['u', 'U']);
     let lower = suffix.to_ascii_lowercase();
-    if !matches!(lower.as_str(), "" | "u" | "l" | "ul" | "lu" | "ll" | "ull" | "llu") {
+    if !matches!(
+        lower.as_str(),
+        "" | "u" | "l" | "ul" | "lu" | "ll" | "ull" | "llu"
+    ) {
         return Err(bad());
     }
     let (radix, body) = if let Some(h) = digits.strip_prefix("0x").or(digits.strip_prefix("0X")) {
@@ -332,7 +365,10 @@ fn int_literal(text: &str) -> Result<Val, String> {
             .ok_or_else(|| format!("integer literal `{text}` is too large"))?;
     }
     // A value that does not fit `intmax_t` is `uintmax_t` (C99 6.4.4.1).
-    Ok(Val { bits: value, unsigned: unsigned_suffix || value > i64::MAX as u64 })
+    Ok(Val {
+        bits: value,
+        unsigned: unsigned_suffix || value > i64::MAX as u64,
+    })
 }
 
 fn char_literal(text: &str) -> Result<Val, String> {
@@ -421,11 +457,17 @@ mod tests {
             ("~0 == -1 && !5 == 0 && +3 == 3", true),
             ("(1, 0)", false),
             ("(6 & 3) == 2 && (6 | 3) == 7 && (6 ^ 3) == 5", true),
-            ("'a' == 97 && '\\n' == 10 && '\\377' < 0 && '\\x41' == 65 && 'ab' == 24930", true),
+            (
+                "'a' == 97 && '\\n' == 10 && '\\377' < 0 && '\\x41' == 65 && 'ab' == 24930",
+                true,
+            ),
             ("10UL == 10 && 0x10 == 16 && 010 == 8 && 0b11 == 3", true),
             ("defined D && defined(D) && !defined E", true),
             ("undefined_name", false),
-            ("-9223372036854775807 - 1 < 0 && (-9223372036854775807 - 1) / -1 < 0", true),
+            (
+                "-9223372036854775807 - 1 < 0 && (-9223372036854775807 - 1) / -1 < 0",
+                true,
+            ),
         ] {
             assert_eq!(run(e), Ok(want), "{e}");
         }
@@ -433,11 +475,17 @@ mod tests {
 
     #[test]
     fn errors_are_values_not_panics() {
-        for e in ["1 / 0", "1 % 0", "", "1 +", "(1", "1 2", "1.0", "\"s\"", "''", "0x", "09", "1z", "defined"] {
+        for e in [
+            "1 / 0", "1 % 0", "", "1 +", "(1", "1 2", "1.0", "\"s\"", "''", "0x", "09", "1z",
+            "defined",
+        ] {
             let err = run(e).unwrap_err();
             assert!(!err.limit, "{e}: {err:?}");
         }
-        assert!(run("1 / 0").unwrap_err().message.contains("division by zero"));
+        assert!(run("1 / 0")
+            .unwrap_err()
+            .message
+            .contains("division by zero"));
         // Unevaluated operands may divide by zero (C99 6.6p3).
         assert_eq!(run("0 && 1 / 0"), Ok(false));
         assert_eq!(run("1 || 1 / 0"), Ok(true));
@@ -448,11 +496,17 @@ mod tests {
     fn nesting_is_bounded() {
         let deep = format!("{}1{}", "(".repeat(10_000), ")".repeat(10_000));
         let err = run(&deep).unwrap_err();
-        assert!(err.limit && err.message.contains("nested deeper"), "{err:?}");
+        assert!(
+            err.limit && err.message.contains("nested deeper"),
+            "{err:?}"
+        );
         let err = run(&format!("{}1", "- ".repeat(10_000))).unwrap_err();
         assert!(err.limit);
         let err = run(&"1 ? ".repeat(10_000)).unwrap_err();
         assert!(err.limit);
-        assert_eq!(run(&format!("{}1{}", "(".repeat(100), ")".repeat(100))), Ok(true));
+        assert_eq!(
+            run(&format!("{}1{}", "(".repeat(100), ")".repeat(100))),
+            Ok(true)
+        );
     }
 }

@@ -147,7 +147,9 @@ impl Preprocessed {
         let mut out = Vec::new();
         let mut next = token.expansion;
         while let Some(i) = next {
-            let Some(e) = self.expansions.get(i as usize) else { break };
+            let Some(e) = self.expansions.get(i as usize) else {
+                break;
+            };
             out.push(e);
             // Parents always come before children, so this ends.
             next = e.parent.filter(|p| *p < i);
@@ -169,7 +171,10 @@ pub fn preprocess(
     diags: &mut Vec<Diagnostic>,
 ) -> Preprocessed {
     let main_name = sources.file(FileId(0)).name.clone();
-    let main_root = Path::new(&main_name).parent().map(Path::to_path_buf).unwrap_or_default();
+    let main_root = Path::new(&main_name)
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
     let builtin = sources.add(SourceFile::new(BUILTIN_FILE, builtin_text(opts)));
     let mut pp = Pp {
         sources,
@@ -194,7 +199,10 @@ pub fn preprocess(
     };
     let builtin_span = Span::new(builtin, 0, 0);
     for (name, b) in [("__FILE__", Builtin::File), ("__LINE__", Builtin::Line)] {
-        pp.macros.insert(SmolStr::new_static(name), Rc::new(Macro::builtin(b, builtin_span)));
+        pp.macros.insert(
+            SmolStr::new_static(name),
+            Rc::new(Macro::builtin(b, builtin_span)),
+        );
     }
     pp.enter_file(FileId(0), main_root.clone(), PathBuf::new());
     pp.enter_file(builtin, main_root, PathBuf::new());
@@ -275,9 +283,15 @@ pub(crate) struct Pp<'a> {
 
 impl Pp<'_> {
     fn run(mut self) -> Preprocessed {
-        let main_eof = self.tokens_of(FileId(0)).last().cloned().expect("lex ends with Eof");
+        let main_eof = self
+            .tokens_of(FileId(0))
+            .last()
+            .cloned()
+            .expect("lex ends with Eof");
         loop {
-            let Some(t) = self.expand_next(0, true) else { break };
+            let Some(t) = self.expand_next(0, true) else {
+                break;
+            };
             if t.t.kind == TokenKind::Eof {
                 self.leave_file();
                 if self.files.is_empty() {
@@ -296,14 +310,24 @@ impl Pp<'_> {
     }
 
     fn error(&mut self, span: Span, message: impl Into<String>) {
-        self.diags.push(Diagnostic::new(Code::Preprocessor, self.opts.profile, span, message));
+        self.diags.push(Diagnostic::new(
+            Code::Preprocessor,
+            self.opts.profile,
+            span,
+            message,
+        ));
     }
 
     /// Reports a limit and stops the run. Only the first limit is reported.
     fn limit(&mut self, span: Span, message: impl Into<String>) {
         if !self.stopped {
             self.stopped = true;
-            self.diags.push(Diagnostic::new(Code::Limit, self.opts.profile, span, message));
+            self.diags.push(Diagnostic::new(
+                Code::Limit,
+                self.opts.profile,
+                span,
+                message,
+            ));
         }
     }
 
@@ -335,7 +359,10 @@ impl Pp<'_> {
         let Some(f) = self.files.pop() else { return };
         while self.conds.len() > f.conds_base {
             let c = self.conds.pop().expect("checked length");
-            self.error(c.span, "unterminated conditional directive (missing #endif)");
+            self.error(
+                c.span,
+                "unterminated conditional directive (missing #endif)",
+            );
         }
     }
 
@@ -382,7 +409,11 @@ impl Pp<'_> {
         let span = line.last().map_or(hash_span, |t| hash_span.to(t.span));
         // The null directive.
         let Some(first) = line.first() else { return };
-        let name = if first.kind == TokenKind::Ident { first.text.as_str() } else { "" };
+        let name = if first.kind == TokenKind::Ident {
+            first.text.as_str()
+        } else {
+            ""
+        };
         let rest = &line[1..];
         let active = self.active();
         match name {
@@ -469,7 +500,9 @@ impl Pp<'_> {
     }
 
     fn elif(&mut self, rest: &[Token], span: Span) {
-        let Some(i) = self.top_group(span, "elif") else { return };
+        let Some(i) = self.top_group(span, "elif") else {
+            return;
+        };
         if self.conds[i].taken {
             // A later branch is not evaluated once one was taken.
             self.conds[i].active = false;
@@ -481,7 +514,9 @@ impl Pp<'_> {
     }
 
     fn else_(&mut self, span: Span) {
-        let Some(i) = self.top_group(span, "else") else { return };
+        let Some(i) = self.top_group(span, "else") else {
+            return;
+        };
         let c = &mut self.conds[i];
         c.active = c.parent_active && !c.taken;
         c.taken = true;
@@ -498,10 +533,15 @@ impl Pp<'_> {
             if t.is_ident("defined") {
                 let paren = rest.get(i + 1).is_some_and(|t| t.is_punct(Punct::LParen));
                 let at = if paren { i + 2 } else { i + 1 };
-                let close_ok = !paren || rest.get(at + 1).is_some_and(|t| t.is_punct(Punct::RParen));
+                let close_ok =
+                    !paren || rest.get(at + 1).is_some_and(|t| t.is_punct(Punct::RParen));
                 match rest.get(at) {
                     Some(n) if n.kind == TokenKind::Ident && close_ok => {
-                        let value = if self.macros.contains_key(&n.text) { "1" } else { "0" };
+                        let value = if self.macros.contains_key(&n.text) {
+                            "1"
+                        } else {
+                            "0"
+                        };
                         let mut one = t.clone();
                         one.kind = TokenKind::Int;
                         one.text = SmolStr::new_static(value);
@@ -553,7 +593,8 @@ impl Pp<'_> {
             Some(spec) => Some(spec),
             None if !rest.is_empty() => {
                 let toks = rest.iter().cloned().map(Tok::new).collect();
-                let expanded: Vec<Token> = self.expand_list(toks).into_iter().map(|t| t.t).collect();
+                let expanded: Vec<Token> =
+                    self.expand_list(toks).into_iter().map(|t| t.t).collect();
                 header_name(&expanded)
             }
             None => None,
@@ -567,7 +608,10 @@ impl Pp<'_> {
         };
         if self.files.len() >= self.limits.include_depth {
             let depth = self.limits.include_depth;
-            self.limit(span, format!("#include nested deeper than {depth} (`{name}`)"));
+            self.limit(
+                span,
+                format!("#include nested deeper than {depth} (`{name}`)"),
+            );
             return;
         }
         if self.includes >= self.limits.includes {
@@ -590,7 +634,10 @@ impl Pp<'_> {
         self.included_tokens += count;
         if self.included_tokens > self.limits.included_tokens {
             let n = self.limits.included_tokens;
-            self.limit(span, format!("more than {n} tokens read from included files"));
+            self.limit(
+                span,
+                format!("more than {n} tokens read from included files"),
+            );
             return;
         }
         self.enter_file(id, root, dir);
@@ -622,7 +669,9 @@ impl Pp<'_> {
                 return Ok((root, parent, *id));
             }
             if let Some(text) = self.loader.load(&path) {
-                let id = self.sources.add(SourceFile::new(path.display().to_string(), text));
+                let id = self
+                    .sources
+                    .add(SourceFile::new(path.display().to_string(), text));
                 self.loaded.insert(path, id);
                 return Ok((root, parent, id));
             }
@@ -718,7 +767,12 @@ impl Pp<'_> {
     /// The current line number of a span in its file, as `#line` adjusted it.
     fn presumed_line(&self, span: Span) -> i64 {
         let line = self.sources.file(span.file).line_of(span.start) as i64;
-        let delta = self.files.iter().rev().find(|f| f.id == span.file).map_or(0, |f| f.line_delta);
+        let delta = self
+            .files
+            .iter()
+            .rev()
+            .find(|f| f.id == span.file)
+            .map_or(0, |f| f.line_delta);
         line + delta
     }
 

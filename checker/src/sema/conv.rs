@@ -67,14 +67,22 @@ fn implicit_top(from: AddrSpace, to: AddrSpace) -> bool {
 /// Checks a conversion of a pointer whose pointee chain is `from` into one whose chain is `to`
 /// (for symmetric operations: whether the two have a common type). `from_string_literal` marks
 /// a string literal source, which has its own rule. Returns the rule broken, if any.
-pub fn pointer_conversion(op: Op, from: &[AddrSpace], to: &[AddrSpace], from_string_literal: bool) -> Option<RuleId> {
+pub fn pointer_conversion(
+    op: Op,
+    from: &[AddrSpace],
+    to: &[AddrSpace],
+    from_string_literal: bool,
+) -> Option<RuleId> {
     let (Some(&f), Some(&t)) = (from.first(), to.first()) else {
         return None;
     };
     let top_ok = match op {
-        Op::Cast => f == t || (f.is_in_generic() && t.is_in_generic() && (f == AddrSpace::Generic || t == AddrSpace::Generic)),
-        // A difference needs compatible pointee types: the same space, generic included.
-        Op::Diff => f == t,
+        Op::Cast => {
+            f == t
+                || (f.is_in_generic()
+                    && t.is_in_generic()
+                    && (f == AddrSpace::Generic || t == AddrSpace::Generic))
+        }
         _ if op.is_symmetric() => implicit_top(f, t) || implicit_top(t, f),
         _ => implicit_top(f, t),
     };
@@ -85,7 +93,10 @@ pub fn pointer_conversion(op: Op, from: &[AddrSpace], to: &[AddrSpace], from_str
         if from_string_literal {
             return Some(RuleId::StringLiteral);
         }
-        let generic_constant = matches!((f, t), (AddrSpace::Constant, AddrSpace::Generic) | (AddrSpace::Generic, AddrSpace::Constant));
+        let generic_constant = matches!(
+            (f, t),
+            (AddrSpace::Constant, AddrSpace::Generic) | (AddrSpace::Generic, AddrSpace::Constant)
+        );
         if generic_constant {
             return Some(RuleId::GenericConstant);
         }
@@ -118,36 +129,97 @@ mod tests {
 
     #[test]
     fn named_to_named_reports_the_operation() {
-        assert_eq!(pointer_conversion(Op::Assign, &[Global], &[Local], false), Some(RuleId::AssignCross));
-        assert_eq!(pointer_conversion(Op::Init, &[Private], &[Global], false), Some(RuleId::InitCross));
-        assert_eq!(pointer_conversion(Op::Arg, &[Constant], &[Global], false), Some(RuleId::ArgCross));
-        assert_eq!(pointer_conversion(Op::Return, &[Local], &[Private], false), Some(RuleId::ReturnCross));
-        assert_eq!(pointer_conversion(Op::Cast, &[Global], &[Local], false), Some(RuleId::CastCross));
-        assert_eq!(pointer_conversion(Op::ProgscopeInit, &[Global], &[Constant], false), Some(RuleId::ProgscopePtrInit));
+        assert_eq!(
+            pointer_conversion(Op::Assign, &[Global], &[Local], false),
+            Some(RuleId::AssignCross)
+        );
+        assert_eq!(
+            pointer_conversion(Op::Init, &[Private], &[Global], false),
+            Some(RuleId::InitCross)
+        );
+        assert_eq!(
+            pointer_conversion(Op::Arg, &[Constant], &[Global], false),
+            Some(RuleId::ArgCross)
+        );
+        assert_eq!(
+            pointer_conversion(Op::Return, &[Local], &[Private], false),
+            Some(RuleId::ReturnCross)
+        );
+        assert_eq!(
+            pointer_conversion(Op::Cast, &[Global], &[Local], false),
+            Some(RuleId::CastCross)
+        );
+        assert_eq!(
+            pointer_conversion(Op::ProgscopeInit, &[Global], &[Constant], false),
+            Some(RuleId::ProgscopePtrInit)
+        );
     }
 
     #[test]
     fn generic_rules_win_over_the_operation() {
-        assert_eq!(pointer_conversion(Op::Init, &[Generic], &[Global], false), Some(RuleId::GenericToNamed));
-        assert_eq!(pointer_conversion(Op::Cast, &[Generic], &[Global], false), None);
-        assert_eq!(pointer_conversion(Op::Init, &[Constant], &[Generic], false), Some(RuleId::GenericConstant));
-        assert_eq!(pointer_conversion(Op::Cast, &[Generic], &[Constant], false), Some(RuleId::GenericConstant));
-        assert_eq!(pointer_conversion(Op::Init, &[Constant], &[Private], true), Some(RuleId::StringLiteral));
+        assert_eq!(
+            pointer_conversion(Op::Init, &[Generic], &[Global], false),
+            Some(RuleId::GenericToNamed)
+        );
+        assert_eq!(
+            pointer_conversion(Op::Cast, &[Generic], &[Global], false),
+            None
+        );
+        assert_eq!(
+            pointer_conversion(Op::Init, &[Constant], &[Generic], false),
+            Some(RuleId::GenericConstant)
+        );
+        assert_eq!(
+            pointer_conversion(Op::Cast, &[Generic], &[Constant], false),
+            Some(RuleId::GenericConstant)
+        );
+        assert_eq!(
+            pointer_conversion(Op::Init, &[Constant], &[Private], true),
+            Some(RuleId::StringLiteral)
+        );
     }
 
     #[test]
     fn symmetric_operations_need_a_common_type() {
-        assert_eq!(pointer_conversion(Op::Compare, &[Generic], &[Local], false), None);
-        assert_eq!(pointer_conversion(Op::Compare, &[Generic], &[Constant], false), Some(RuleId::CompareCross));
-        assert_eq!(pointer_conversion(Op::Cond, &[Global], &[Local], false), Some(RuleId::CondCross));
-        assert_eq!(pointer_conversion(Op::Diff, &[Global], &[Private], false), Some(RuleId::DiffCross));
-        assert_eq!(pointer_conversion(Op::Diff, &[Generic], &[Global], false), Some(RuleId::DiffCross));
+        assert_eq!(
+            pointer_conversion(Op::Compare, &[Generic], &[Local], false),
+            None
+        );
+        assert_eq!(
+            pointer_conversion(Op::Compare, &[Generic], &[Constant], false),
+            Some(RuleId::CompareCross)
+        );
+        assert_eq!(
+            pointer_conversion(Op::Cond, &[Global], &[Local], false),
+            Some(RuleId::CondCross)
+        );
+        assert_eq!(
+            pointer_conversion(Op::Diff, &[Global], &[Private], false),
+            Some(RuleId::DiffCross)
+        );
+        assert_eq!(
+            pointer_conversion(Op::Diff, &[Generic], &[Global], false),
+            None
+        );
+        assert_eq!(
+            pointer_conversion(Op::Diff, &[Generic], &[Constant], false),
+            Some(RuleId::DiffCross)
+        );
     }
 
     #[test]
     fn nested_levels_must_match_exactly() {
-        assert_eq!(pointer_conversion(Op::Init, &[Private, Global], &[Private, Generic], false), Some(RuleId::NestedPointee));
-        assert_eq!(pointer_conversion(Op::Init, &[Private, Global], &[Generic, Global], false), None);
-        assert_eq!(pointer_conversion(Op::Cast, &[Private, Global], &[Private, Local], false), None);
+        assert_eq!(
+            pointer_conversion(Op::Init, &[Private, Global], &[Private, Generic], false),
+            Some(RuleId::NestedPointee)
+        );
+        assert_eq!(
+            pointer_conversion(Op::Init, &[Private, Global], &[Generic, Global], false),
+            None
+        );
+        assert_eq!(
+            pointer_conversion(Op::Cast, &[Private, Global], &[Private, Local], false),
+            None
+        );
     }
 }

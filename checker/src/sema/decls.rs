@@ -11,7 +11,8 @@ use super::conv::{self, Op};
 use super::types::{Opaque, QTy, Ty};
 use super::{FnCtx, Sema, Symbol, Var};
 use crate::ast::{
-    ChunkKind, DeclSpecs, Declaration, Declarator, FieldDecl, FunctionDef, Initializer, Quals, StorageClass,
+    ChunkKind, DeclSpecs, Declaration, Declarator, FieldDecl, FunctionDef, Initializer, Quals,
+    StorageClass,
 };
 use crate::source::Span;
 use crate::spec::{AddrSpace, Feature, RuleId};
@@ -35,7 +36,13 @@ impl Sema<'_> {
         for (space, _, span) in quals.spaces() {
             match first {
                 Some(f) if f != space => {
-                    self.report(RuleId::MultipleSpaces, span, format!("`{space}` on a type already in `{f}`: a type has one address space"));
+                    self.report(
+                        RuleId::MultipleSpaces,
+                        span,
+                        format!(
+                            "`{space}` on a type already in `{f}`: a type has one address space"
+                        ),
+                    );
                     return;
                 }
                 _ => first = Some(space),
@@ -44,7 +51,10 @@ impl Sema<'_> {
     }
 
     /// Every qualifier level of a declaration, for rules that look at all of them.
-    fn each_level<'a>(specs: &'a DeclSpecs, decl: &'a Declarator) -> impl Iterator<Item = &'a Quals> {
+    fn each_level<'a>(
+        specs: &'a DeclSpecs,
+        decl: &'a Declarator,
+    ) -> impl Iterator<Item = &'a Quals> {
         std::iter::once(&specs.quals).chain(decl.chunks.iter().filter_map(|c| match &c.kind {
             ChunkKind::Pointer { quals } | ChunkKind::Array { quals, .. } => Some(quals),
             ChunkKind::Function { .. } => None,
@@ -66,26 +76,59 @@ impl Sema<'_> {
             if !self.has(Feature::GenericAddressSpace) {
                 for (space, _, span) in quals.spaces() {
                     if space == AddrSpace::Generic {
-                        self.report(RuleId::GenericQualifier, span, format!("the generic address space does not exist in {}", self.profile));
+                        self.report(
+                            RuleId::GenericQualifier,
+                            span,
+                            format!(
+                                "the generic address space does not exist in {}",
+                                self.profile
+                            ),
+                        );
                     }
                 }
             }
         }
-        let base_is_image = specs.types.iter().any(|t| matches!(&t.kind, crate::ast::TypeSpecKind::Builtin(n) if n.starts_with("image")));
-        if base_is_image && decl.chunks.last().is_some_and(|c| matches!(c.kind, ChunkKind::Pointer { .. })) {
+        let base_is_image = specs.types.iter().any(
+            |t| matches!(&t.kind, crate::ast::TypeSpecKind::Builtin(n) if n.starts_with("image")),
+        );
+        if base_is_image
+            && decl
+                .chunks
+                .last()
+                .is_some_and(|c| matches!(c.kind, ChunkKind::Pointer { .. }))
+        {
             let span = decl.chunks.last().map_or(decl.span, |c| c.span);
-            self.report(RuleId::ImagePointer, span, "a pointer to an image type: image elements are not directly accessible");
+            self.report(
+                RuleId::ImagePointer,
+                span,
+                "a pointer to an image type: image elements are not directly accessible",
+            );
         }
     }
 
     /// The reserved address-space names used as identifiers.
     fn reserved_name(&mut self, decl: &Declarator) {
-        let Some(name) = &decl.name else { return };
+        if let Some(name) = &decl.name {
+            self.reserved_ident(name);
+        }
+    }
+
+    /// A declared identifier (variable, function, parameter, member, tag, enumerator) spelled
+    /// like an address-space qualifier.
+    pub(super) fn reserved_ident(&mut self, name: &crate::ast::Ident) {
         if let Some((space, _)) = AddrSpace::from_keyword(&name.name) {
             if space != AddrSpace::Generic {
-                self.report(RuleId::ReservedName, name.span, format!("`{}` is reserved for the {space} address space", name.name));
+                self.report(
+                    RuleId::ReservedName,
+                    name.span,
+                    format!("`{}` is reserved for the {space} address space", name.name),
+                );
             } else if self.has(Feature::GenericAddressSpace) {
-                self.report(RuleId::ReservedGeneric, name.span, format!("`{}` is reserved for the generic address space", name.name));
+                self.report(
+                    RuleId::ReservedGeneric,
+                    name.span,
+                    format!("`{}` is reserved for the generic address space", name.name),
+                );
             }
         }
     }
@@ -107,14 +150,39 @@ impl Sema<'_> {
                 self.return_space(&d.specs, decl);
                 self.params(decl, d.specs.is_kernel());
                 let _ = f;
-                self.bind(&name.name, Symbol::Var(Var { ty, space: AddrSpace::Private, is_static_storage: true }));
+                self.bind(
+                    &name.name,
+                    Symbol::Var(Var {
+                        ty,
+                        space: AddrSpace::Private,
+                        is_static_storage: true,
+                    }),
+                );
                 continue;
             }
-            let (space, static_storage) = self.object_space(&d.specs, decl, &ty, name.span, init_decl.init.is_some(), ctx);
+            let (space, static_storage) = self.object_space(
+                &d.specs,
+                decl,
+                &ty,
+                name.span,
+                init_decl.init.is_some(),
+                ctx,
+            );
             // Bind before the initialiser: `int *p = &p` is valid C.
-            self.bind(&name.name, Symbol::Var(Var { ty: ty.clone(), space, is_static_storage: static_storage }));
+            self.bind(
+                &name.name,
+                Symbol::Var(Var {
+                    ty: ty.clone(),
+                    space,
+                    is_static_storage: static_storage,
+                }),
+            );
             if let Some(init) = &init_decl.init {
-                let op = if static_storage { Op::ProgscopeInit } else { Op::Init };
+                let op = if static_storage {
+                    Op::ProgscopeInit
+                } else {
+                    Op::Init
+                };
                 self.initializer(init, &ty, op, space, static_storage);
             }
         }
@@ -126,29 +194,51 @@ impl Sema<'_> {
 
     /// Decides the space of a variable, reporting the rules about where it may live.
     /// Returns the space its storage is in and whether it has static storage.
-    fn object_space(&mut self, specs: &DeclSpecs, decl: &Declarator, ty: &QTy, at: Span, has_init: bool, ctx: Ctx) -> (AddrSpace, bool) {
-        let written = decl.object_quals(specs).and_then(|q| q.space()).or(ty.space);
+    fn object_space(
+        &mut self,
+        specs: &DeclSpecs,
+        decl: &Declarator,
+        ty: &QTy,
+        at: Span,
+        has_init: bool,
+        ctx: Ctx,
+    ) -> (AddrSpace, bool) {
+        let written = decl
+            .object_quals(specs)
+            .and_then(|q| q.space())
+            .or(ty.space);
         let is_static = specs.has_storage(StorageClass::Static);
         let is_extern = specs.has_storage(StorageClass::Extern);
         let globals = self.has(Feature::ProgramScopeGlobals);
-        let kernel_outermost = matches!(&self.func, Some(FnCtx { is_kernel: true, depth: 0, .. }));
+        let kernel_outermost = matches!(
+            &self.func,
+            Some(FnCtx {
+                is_kernel: true,
+                depth: 0,
+                ..
+            })
+        );
         let static_storage = ctx == Ctx::Program || is_static || is_extern;
         let opaque = ty.ty.opaque();
 
         if written == Some(AddrSpace::Generic) {
             if self.has(Feature::GenericAddressSpace) {
-                self.report(RuleId::GenericObject, at, "no object is allocated in the generic address space");
+                self.report(
+                    RuleId::GenericObject,
+                    at,
+                    "no object is allocated in the generic address space",
+                );
             }
             return (AddrSpace::Private, static_storage);
         }
-        let sampler_in_wrong_space = match written {
-            Some(AddrSpace::Global | AddrSpace::Local) => true,
-            // Only program scope may hold a constant sampler; in a function a sampler is private.
-            Some(AddrSpace::Constant) => !static_storage,
-            _ => false,
-        };
-        if opaque == Some(Opaque::Sampler) && sampler_in_wrong_space {
-            self.report(RuleId::SamplerSpace, at, "a sampler cannot be in the global or local address space");
+        if opaque == Some(Opaque::Sampler)
+            && matches!(written, Some(AddrSpace::Global | AddrSpace::Local))
+        {
+            self.report(
+                RuleId::SamplerSpace,
+                at,
+                "a sampler cannot be in the global or local address space",
+            );
             return (written.unwrap_or(AddrSpace::Private), static_storage);
         }
         if static_storage {
@@ -170,17 +260,45 @@ impl Sema<'_> {
                 } else {
                     (RuleId::ProgscopeSpace, "a program-scope variable")
                 };
-                let valid = if globals { "global or constant" } else { "constant" };
+                let valid = if globals {
+                    "global or constant"
+                } else {
+                    "constant"
+                };
                 let found = written.map_or("no address space".to_string(), |s| format!("`{s}`"));
-                self.report(rule, at, format!("{what} must be in the {valid} address space in {}, not {found}", self.profile));
-            } else if space == AddrSpace::Constant && !has_init && !is_extern && opaque != Some(Opaque::Sampler) {
-                self.report(RuleId::ConstantInitRequired, at, "a variable in the constant address space must be initialised");
+                self.report(
+                    rule,
+                    at,
+                    format!(
+                        "{what} must be in the {valid} address space in {}, not {found}",
+                        self.profile
+                    ),
+                );
+            } else if space == AddrSpace::Constant
+                && !has_init
+                && !is_extern
+                && opaque != Some(Opaque::Sampler)
+            {
+                self.report(
+                    RuleId::ConstantInitRequired,
+                    at,
+                    "a variable in the constant address space must be initialised",
+                );
             }
             return (space, true);
         }
         // Automatic variables.
-        if opaque == Some(Opaque::Event) && matches!(written, Some(AddrSpace::Global | AddrSpace::Local | AddrSpace::Constant)) {
-            self.report(RuleId::EventSpace, at, "an event is private: it cannot be in another address space");
+        if opaque == Some(Opaque::Event)
+            && matches!(
+                written,
+                Some(AddrSpace::Global | AddrSpace::Local | AddrSpace::Constant)
+            )
+        {
+            self.report(
+                RuleId::EventSpace,
+                at,
+                "an event is private: it cannot be in another address space",
+            );
             return (AddrSpace::Private, false);
         }
         match written {
@@ -192,7 +310,11 @@ impl Sema<'_> {
                 if !kernel_outermost {
                     self.report(RuleId::LocalScope, at, "a local variable can only be declared in the outermost scope of a kernel function");
                 } else if has_init {
-                    self.report(RuleId::LocalInit, at, "a variable in the local address space cannot be initialised");
+                    self.report(
+                        RuleId::LocalInit,
+                        at,
+                        "a variable in the local address space cannot be initialised",
+                    );
                 }
                 (AddrSpace::Local, false)
             }
@@ -200,7 +322,11 @@ impl Sema<'_> {
                 if !kernel_outermost {
                     self.report(RuleId::ConstantScope, at, "a constant variable can only be declared in the outermost scope of a kernel function");
                 } else if !has_init {
-                    self.report(RuleId::ConstantInitRequired, at, "a variable in the constant address space must be initialised");
+                    self.report(
+                        RuleId::ConstantInitRequired,
+                        at,
+                        "a variable in the constant address space must be initialised",
+                    );
                 }
                 (AddrSpace::Constant, false)
             }
@@ -212,7 +338,11 @@ impl Sema<'_> {
     fn return_space(&mut self, specs: &DeclSpecs, decl: &Declarator) {
         // The return type is what the Function chunk applies to: the next chunk outward, or the
         // specifiers when there is none.
-        let after = decl.chunks.iter().skip_while(|c| !matches!(c.kind, ChunkKind::Function { .. })).nth(1);
+        let after = decl
+            .chunks
+            .iter()
+            .skip_while(|c| !matches!(c.kind, ChunkKind::Function { .. }))
+            .nth(1);
         let quals = match after.map(|c| &c.kind) {
             Some(ChunkKind::Pointer { quals }) => quals,
             Some(_) => return,
@@ -225,7 +355,9 @@ impl Sema<'_> {
 
     /// Parameters: their own space, and what kernel pointer arguments may point to.
     fn params(&mut self, decl: &Declarator, is_kernel: bool) {
-        let Some(ChunkKind::Function { params, .. }) = decl.chunks.first().map(|c| &c.kind) else { return };
+        let Some(ChunkKind::Function { params, .. }) = decl.chunks.first().map(|c| &c.kind) else {
+            return;
+        };
         for p in params {
             self.reserved_name(&p.declarator);
             self.type_levels(&p.specs, &p.declarator);
@@ -251,10 +383,22 @@ impl Sema<'_> {
                 let t = self.param_type(&p.specs, &p.declarator);
                 if let Some(pointee) = t.ty.pointee() {
                     let space = pointee.space.unwrap_or(conv::default_pointee(self.profile));
-                    if !matches!(space, AddrSpace::Global | AddrSpace::Local | AddrSpace::Constant) {
+                    if !matches!(
+                        space,
+                        AddrSpace::Global | AddrSpace::Local | AddrSpace::Constant
+                    ) {
                         self.report(RuleId::KernelArgPtrSpace, at, format!("a kernel pointer argument must point to global, local or constant, not {space}"));
-                    } else if matches!(pointee.ty, Ty::Ptr(_)) && self.profile.lang() < crate::spec::Lang::Cl2_0 {
-                        self.report(RuleId::KernelArgPtrToPtr, at, format!("a kernel argument cannot be a pointer to a pointer in {}", self.profile));
+                    } else if matches!(pointee.ty, Ty::Ptr(_))
+                        && self.profile.lang() < crate::spec::Lang::Cl2_0
+                    {
+                        self.report(
+                            RuleId::KernelArgPtrToPtr,
+                            at,
+                            format!(
+                                "a kernel argument cannot be a pointer to a pointer in {}",
+                                self.profile
+                            ),
+                        );
                     }
                 }
             }
@@ -266,7 +410,11 @@ impl Sema<'_> {
         for d in &field.declarators {
             self.reserved_name(&d.declarator);
             self.type_levels(&field.specs, &d.declarator);
-            if let Some((space, _, span)) = d.declarator.object_quals(&field.specs).and_then(|q| q.spaces().next()) {
+            if let Some((space, _, span)) = d
+                .declarator
+                .object_quals(&field.specs)
+                .and_then(|q| q.spaces().next())
+            {
                 self.report(RuleId::StructField, span, format!("a struct or union member cannot be in the {space} address space of its own"));
             }
         }
@@ -286,16 +434,34 @@ impl Sema<'_> {
             _ => QTy::unknown(),
         };
         if let Some(name) = &decl.name {
-            self.bind(&name.name, Symbol::Var(Var { ty, space: AddrSpace::Private, is_static_storage: true }));
+            self.bind(
+                &name.name,
+                Symbol::Var(Var {
+                    ty,
+                    space: AddrSpace::Private,
+                    is_static_storage: true,
+                }),
+            );
         }
         self.push_scope();
         for p in f.params() {
             let t = self.param_type(&p.specs, &p.declarator);
             if let Some(name) = &p.declarator.name {
-                self.bind(&name.name, Symbol::Var(Var { ty: t, space: AddrSpace::Private, is_static_storage: false }));
+                self.bind(
+                    &name.name,
+                    Symbol::Var(Var {
+                        ty: t,
+                        space: AddrSpace::Private,
+                        is_static_storage: false,
+                    }),
+                );
             }
         }
-        let outer = self.func.replace(FnCtx { is_kernel, ret, depth: 0 });
+        let outer = self.func.replace(FnCtx {
+            is_kernel,
+            ret,
+            depth: 0,
+        });
         for stmt in &f.body.items {
             self.stmt(stmt);
         }
@@ -304,18 +470,33 @@ impl Sema<'_> {
     }
 
     /// Checks an initialiser against the declared type.
-    fn initializer(&mut self, init: &Initializer, ty: &QTy, op: Op, space: AddrSpace, static_storage: bool) {
+    fn initializer(
+        &mut self,
+        init: &Initializer,
+        ty: &QTy,
+        op: Op,
+        space: AddrSpace,
+        static_storage: bool,
+    ) {
         match init {
             Initializer::Expr(e) => {
                 let v = self.expr(e);
                 if static_storage && !v.is_const {
                     if space == AddrSpace::Constant {
-                        self.report(RuleId::ConstantInitConst, e.span, "a constant variable's initialiser must be a compile-time constant");
+                        self.report(
+                            RuleId::ConstantInitConst,
+                            e.span,
+                            "a constant variable's initialiser must be a compile-time constant",
+                        );
                     } else if space == AddrSpace::Global && self.has(Feature::ProgramScopeGlobals) {
                         self.report(RuleId::ProgscopeInit, e.span, "a program-scope or static global may only be initialised with a constant expression");
                     }
                 } else if !static_storage && space == AddrSpace::Constant && !v.is_const {
-                    self.report(RuleId::ConstantInitConst, e.span, "a constant variable's initialiser must be a compile-time constant");
+                    self.report(
+                        RuleId::ConstantInitConst,
+                        e.span,
+                        "a constant variable's initialiser must be a compile-time constant",
+                    );
                 }
                 if let Ty::Ptr(_) = ty.ty {
                     self.convert(op, &v, &ty.ty, e.span);
@@ -335,7 +516,9 @@ impl Sema<'_> {
                                 self.report(RuleId::ConstantInitConst, x.span, "a constant variable's initialiser must be a compile-time constant");
                             }
                         }
-                        (None, Initializer::List(_)) => self.initializer(&item.init, &QTy::unknown(), op, space, static_storage),
+                        (None, Initializer::List(_)) => {
+                            self.initializer(&item.init, &QTy::unknown(), op, space, static_storage)
+                        }
                     }
                 }
             }

@@ -28,7 +28,14 @@ pub(super) struct Val {
 
 impl Val {
     fn rvalue(ty: QTy) -> Val {
-        Val { ty, lvalue: None, lvalue_const: false, is_const: false, is_string: false, is_null: false }
+        Val {
+            ty,
+            lvalue: None,
+            lvalue_const: false,
+            is_const: false,
+            is_string: false,
+            is_null: false,
+        }
     }
 
     fn unknown() -> Val {
@@ -36,7 +43,10 @@ impl Val {
     }
 
     fn constant(ty: QTy) -> Val {
-        Val { is_const: true, ..Val::rvalue(ty) }
+        Val {
+            is_const: true,
+            ..Val::rvalue(ty)
+        }
     }
 
     /// The value after array-to-pointer decay: an array designates its first element, in the
@@ -82,11 +92,18 @@ impl Sema<'_> {
                     self.nested(e);
                 }
             }
-            StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond } | StmtKind::Switch { cond, body } => {
+            StmtKind::While { cond, body }
+            | StmtKind::DoWhile { body, cond }
+            | StmtKind::Switch { cond, body } => {
                 self.expr(cond);
                 self.nested(body);
             }
-            StmtKind::For { init, cond, step, body } => {
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
                 self.push_scope();
                 if let Some(f) = &mut self.func {
                     f.depth += 1;
@@ -120,7 +137,12 @@ impl Sema<'_> {
                     }
                 }
             }
-            StmtKind::Return(None) | StmtKind::Empty | StmtKind::Break | StmtKind::Continue | StmtKind::Goto(_) | StmtKind::Error => {}
+            StmtKind::Return(None)
+            | StmtKind::Empty
+            | StmtKind::Break
+            | StmtKind::Continue
+            | StmtKind::Goto(_)
+            | StmtKind::Error => {}
         }
     }
 
@@ -149,7 +171,9 @@ impl Sema<'_> {
         if let Some(rule) = conv::pointer_conversion(op, &a, &b, v.is_string) {
             let (f, t) = (a.first().copied(), b.first().copied());
             let msg = match (f, t) {
-                (Some(f), Some(t)) if f != t => format!("a pointer to {f} cannot become a pointer to {t} here"),
+                (Some(f), Some(t)) if f != t => {
+                    format!("a pointer to {f} cannot become a pointer to {t} here")
+                }
                 _ => "the pointee types differ in address space below the first level".to_string(),
             };
             self.report(rule, at, msg);
@@ -159,8 +183,14 @@ impl Sema<'_> {
     /// Reports a write to `v` when it designates read-only memory.
     fn write(&mut self, v: &Val, at: Span) {
         match v.lvalue {
-            Some(AddrSpace::Constant) => self.report(RuleId::ConstantWrite, at, "constant memory is read-only"),
-            Some(AddrSpace::Global) if v.lvalue_const => self.report(RuleId::ConstGlobal, at, "writing through a `const global` pointer: the buffer is read-only"),
+            Some(AddrSpace::Constant) => {
+                self.report(RuleId::ConstantWrite, at, "constant memory is read-only")
+            }
+            Some(AddrSpace::Global) if v.lvalue_const => self.report(
+                RuleId::ConstGlobal,
+                at,
+                "writing through a `const global` pointer: the buffer is read-only",
+            ),
             _ => {}
         }
     }
@@ -169,22 +199,56 @@ impl Sema<'_> {
         match &e.kind {
             ExprKind::Ident(name) => match self.lookup(name) {
                 Some(Symbol::Var(var)) => {
-                    let (ty, space, konst, is_static) = (var.ty.clone(), var.space, var.ty.konst, var.is_static_storage);
+                    let (ty, space, konst, is_static) = (
+                        var.ty.clone(),
+                        var.space,
+                        var.ty.konst,
+                        var.is_static_storage,
+                    );
                     let is_array_or_func = matches!(ty.ty, Ty::Array(_) | Ty::Func(_));
-                    Val { ty, lvalue: Some(space), lvalue_const: konst, is_const: is_static && is_array_or_func, is_string: false, is_null: false }
+                    Val {
+                        ty,
+                        lvalue: Some(space),
+                        lvalue_const: konst,
+                        is_const: is_static && is_array_or_func,
+                        is_string: false,
+                        is_null: false,
+                    }
                 }
                 Some(Symbol::EnumConst) => Val::constant(QTy::arith()),
                 // Built-in constants (CLK_LOCAL_MEM_FENCE, M_PI_F, ...) and undeclared names.
-                _ => Val { is_const: true, ..Val::unknown() },
+                _ => Val {
+                    is_const: true,
+                    ..Val::unknown()
+                },
             },
             ExprKind::Int(text) => {
-                let zero = text.trim_end_matches(|c: char| c.is_ascii_alphabetic()).trim_start_matches("0x").chars().all(|c| c == '0');
-                Val { is_null: zero, ..Val::constant(QTy::arith()) }
+                let zero = text
+                    .trim_end_matches(|c: char| c.is_ascii_alphabetic())
+                    .trim_start_matches("0x")
+                    .chars()
+                    .all(|c| c == '0');
+                Val {
+                    is_null: zero,
+                    ..Val::constant(QTy::arith())
+                }
             }
             ExprKind::Float(_) | ExprKind::Char(_) => Val::constant(QTy::arith()),
             ExprKind::Str(_) => {
-                let ch = QTy { ty: Ty::Arith, space: Some(AddrSpace::Constant), konst: false };
-                Val { is_string: true, lvalue: Some(AddrSpace::Constant), ..Val::constant(QTy { ty: Ty::Array(Box::new(ch)), space: Some(AddrSpace::Constant), konst: false }) }
+                let ch = QTy {
+                    ty: Ty::Arith,
+                    space: Some(AddrSpace::Constant),
+                    konst: false,
+                };
+                Val {
+                    is_string: true,
+                    lvalue: Some(AddrSpace::Constant),
+                    ..Val::constant(QTy {
+                        ty: Ty::Array(Box::new(ch)),
+                        space: Some(AddrSpace::Constant),
+                        konst: false,
+                    })
+                }
             }
             ExprKind::Paren(inner) => self.expr(inner),
             ExprKind::Unary(op, inner) => self.unary(*op, inner, e.span),
@@ -203,9 +267,19 @@ impl Sema<'_> {
                 let (va, vb) = (self.expr(a), self.expr(b));
                 let (ta, tb) = (va.decayed(), vb.decayed());
                 let is_const = c.is_const && va.is_const && vb.is_const;
-                if ta.ty.is_pointer_like() && tb.ty.is_pointer_like() && !va.is_null && !vb.is_null {
-                    if let Some(rule) = conv::pointer_conversion(Op::Cond, &ta.ty.pointee_chain(), &tb.ty.pointee_chain(), false) {
-                        self.report(rule, e.span, "the two pointer operands of ?: point to different address spaces");
+                if ta.ty.is_pointer_like() && tb.ty.is_pointer_like() && !va.is_null && !vb.is_null
+                {
+                    if let Some(rule) = conv::pointer_conversion(
+                        Op::Cond,
+                        &ta.ty.pointee_chain(),
+                        &tb.ty.pointee_chain(),
+                        false,
+                    ) {
+                        self.report(
+                            rule,
+                            e.span,
+                            "the two pointer operands of ?: point to different address spaces",
+                        );
                         return Val::unknown();
                     }
                     // The composite type points to generic when the operands differ.
@@ -213,12 +287,18 @@ impl Sema<'_> {
                         if let Ty::Ptr(p) = &ta.ty {
                             let mut g = (**p).clone();
                             g.space = Some(AddrSpace::Generic);
-                            return Val { is_const, ..Val::rvalue(QTy::ptr_to(g)) };
+                            return Val {
+                                is_const,
+                                ..Val::rvalue(QTy::ptr_to(g))
+                            };
                         }
                     }
                 }
                 let ty = if vb.is_null { ta } else { tb };
-                Val { is_const, ..Val::rvalue(ty) }
+                Val {
+                    is_const,
+                    ..Val::rvalue(ty)
+                }
             }
             ExprKind::Comma(a, b) => {
                 self.expr(a);
@@ -234,11 +314,21 @@ impl Sema<'_> {
                     self.convert(Op::Cast, &v, &to.ty, e.span);
                 }
                 let is_null = v.is_null && matches!(&to.ty, Ty::Ptr(p) if p.ty == Ty::Void);
-                Val { is_const: v.is_const, is_null, ..Val::rvalue(to) }
+                Val {
+                    is_const: v.is_const,
+                    is_null,
+                    ..Val::rvalue(to)
+                }
             }
             ExprKind::VectorLiteral(_, items) => {
-                let all = items.iter().map(|i| self.expr(i).is_const).fold(true, |a, b| a && b);
-                Val { is_const: all, ..Val::rvalue(QTy::arith()) }
+                let all = items
+                    .iter()
+                    .map(|i| self.expr(i).is_const)
+                    .fold(true, |a, b| a && b);
+                Val {
+                    is_const: all,
+                    ..Val::rvalue(QTy::arith())
+                }
             }
             ExprKind::CompoundLiteral(tn, list) => {
                 let base = self.base_type(&tn.specs);
@@ -248,13 +338,20 @@ impl Sema<'_> {
                         self.expr(x);
                     }
                 }
-                Val { lvalue: Some(AddrSpace::Private), ..Val::rvalue(ty) }
+                Val {
+                    lvalue: Some(AddrSpace::Private),
+                    ..Val::rvalue(ty)
+                }
             }
             ExprKind::SizeofExpr(..) | ExprKind::SizeofType(..) => Val::constant(QTy::arith()),
             ExprKind::Index(base, index) => {
                 let b = self.expr(base);
                 let i = self.expr(index);
-                let (ptr, _) = if b.decayed().ty.is_pointer_like() { (b, i) } else { (i, b) };
+                let (ptr, _) = if b.decayed().ty.is_pointer_like() {
+                    (b, i)
+                } else {
+                    (i, b)
+                };
                 self.deref(&ptr)
             }
             ExprKind::Call(callee, args) => self.call(callee, args, e.span),
@@ -269,14 +366,23 @@ impl Sema<'_> {
                     (b.ty.ty.clone(), b.lvalue, b.lvalue_const)
                 };
                 let field = match record {
-                    Ty::Record(id) => self.records.get(id as usize).and_then(|r| r.fields.iter().find(|(n, _)| *n == name.name)).map(|(_, t)| t.clone()),
+                    Ty::Record(id) => self
+                        .records
+                        .get(id as usize)
+                        .and_then(|r| r.fields.iter().find(|(n, _)| *n == name.name))
+                        .map(|(_, t)| t.clone()),
                     Ty::Arith => Some(QTy::arith()),
                     _ => None,
                 };
                 match field {
                     Some(ty) => {
                         let konst = konst || ty.konst;
-                        Val { ty, lvalue: space, lvalue_const: konst, ..Val::unknown() }
+                        Val {
+                            ty,
+                            lvalue: space,
+                            lvalue_const: konst,
+                            ..Val::unknown()
+                        }
                     }
                     None => Val::unknown(),
                 }
@@ -289,10 +395,16 @@ impl Sema<'_> {
     /// its address is an address constant (C99 6.6p9).
     fn is_static_lvalue(&mut self, e: &Expr) -> bool {
         match &e.kind {
-            ExprKind::Ident(n) => matches!(self.lookup(n), Some(Symbol::Var(var)) if var.is_static_storage),
+            ExprKind::Ident(n) => {
+                matches!(self.lookup(n), Some(Symbol::Var(var)) if var.is_static_storage)
+            }
             ExprKind::Paren(inner) => self.is_static_lvalue(inner),
-            ExprKind::Member { base, arrow: false, .. } => self.is_static_lvalue(base),
-            ExprKind::Index(base, index) => self.is_static_lvalue(base) && self.expr(index).is_const,
+            ExprKind::Member {
+                base, arrow: false, ..
+            } => self.is_static_lvalue(base),
+            ExprKind::Index(base, index) => {
+                self.is_static_lvalue(base) && self.expr(index).is_const
+            }
             _ => false,
         }
     }
@@ -300,7 +412,12 @@ impl Sema<'_> {
     /// `*p` and `p[i]`: an lvalue in the pointee's space.
     fn deref(&mut self, v: &Val) -> Val {
         match v.decayed().ty.pointee() {
-            Some(p) => Val { ty: p.clone(), lvalue: p.space, lvalue_const: p.konst, ..Val::unknown() },
+            Some(p) => Val {
+                ty: p.clone(),
+                lvalue: p.space,
+                lvalue_const: p.konst,
+                ..Val::unknown()
+            },
             None => Val::unknown(),
         }
     }
@@ -315,7 +432,10 @@ impl Sema<'_> {
                     pointee.konst |= v.lvalue_const;
                     // The address of (a part of) a program-scope variable is an address constant.
                     let is_const = self.is_static_lvalue(inner);
-                    Val { is_const, ..Val::rvalue(QTy::ptr_to(pointee)) }
+                    Val {
+                        is_const,
+                        ..Val::rvalue(QTy::ptr_to(pointee))
+                    }
                 }
                 None => Val::unknown(),
             },
@@ -324,7 +444,10 @@ impl Sema<'_> {
                 self.write(&v, at);
                 Val::rvalue(v.decayed())
             }
-            UnaryOp::Plus | UnaryOp::Neg | UnaryOp::BitNot | UnaryOp::Not => Val { is_const: v.is_const, ..Val::rvalue(QTy::arith()) },
+            UnaryOp::Plus | UnaryOp::Neg | UnaryOp::BitNot | UnaryOp::Not => Val {
+                is_const: v.is_const,
+                ..Val::rvalue(QTy::arith())
+            },
         }
     }
 
@@ -335,23 +458,50 @@ impl Sema<'_> {
         let is_const = va.is_const && vb.is_const;
         let both_ptr = ta.ty.is_pointer_like() && tb.ty.is_pointer_like();
         match op {
-            BinaryOp::Lt | BinaryOp::Gt | BinaryOp::Le | BinaryOp::Ge | BinaryOp::Eq | BinaryOp::Ne => {
+            BinaryOp::Lt
+            | BinaryOp::Gt
+            | BinaryOp::Le
+            | BinaryOp::Ge
+            | BinaryOp::Eq
+            | BinaryOp::Ne => {
                 if both_ptr && !va.is_null && !vb.is_null {
-                    if let Some(rule) = conv::pointer_conversion(Op::Compare, &ta.ty.pointee_chain(), &tb.ty.pointee_chain(), false) {
+                    if let Some(rule) = conv::pointer_conversion(
+                        Op::Compare,
+                        &ta.ty.pointee_chain(),
+                        &tb.ty.pointee_chain(),
+                        false,
+                    ) {
                         self.report(rule, at, "comparing pointers to different address spaces");
                     }
                 }
-                Val { is_const, ..Val::rvalue(QTy::arith()) }
+                Val {
+                    is_const,
+                    ..Val::rvalue(QTy::arith())
+                }
             }
             BinaryOp::Sub if both_ptr => {
-                if let Some(rule) = conv::pointer_conversion(Op::Diff, &ta.ty.pointee_chain(), &tb.ty.pointee_chain(), false) {
+                if let Some(rule) = conv::pointer_conversion(
+                    Op::Diff,
+                    &ta.ty.pointee_chain(),
+                    &tb.ty.pointee_chain(),
+                    false,
+                ) {
                     self.report(rule, at, "subtracting pointers to different address spaces");
                 }
                 Val::rvalue(QTy::arith())
             }
-            BinaryOp::Add | BinaryOp::Sub if ta.ty.is_pointer_like() => Val { is_const, ..Val::rvalue(ta) },
-            BinaryOp::Add if tb.ty.is_pointer_like() => Val { is_const, ..Val::rvalue(tb) },
-            _ => Val { is_const, ..Val::rvalue(QTy::arith()) },
+            BinaryOp::Add | BinaryOp::Sub if ta.ty.is_pointer_like() => Val {
+                is_const,
+                ..Val::rvalue(ta)
+            },
+            BinaryOp::Add if tb.ty.is_pointer_like() => Val {
+                is_const,
+                ..Val::rvalue(tb)
+            },
+            _ => Val {
+                is_const,
+                ..Val::rvalue(QTy::arith())
+            },
         }
     }
 
@@ -383,19 +533,42 @@ impl Sema<'_> {
 
     /// The built-ins whose signatures involve address spaces.
     fn builtin(&mut self, name: &str, vals: &[Val], args: &[Expr], at: Span) -> Val {
-        let pointee_space = |i: usize| vals.get(i).and_then(|v| v.decayed().ty.pointee().and_then(|p| p.space));
+        let pointee_space = |i: usize| {
+            vals.get(i)
+                .and_then(|v| v.decayed().ty.pointee().and_then(|p| p.space))
+        };
         match name {
             "to_global" | "to_local" | "to_private" => {
                 if !self.profile.has(Feature::GenericAddressSpace) {
-                    self.report(RuleId::ToNamedBuiltin, at, format!("`{name}` exists only with the generic address space, which {} lacks", self.profile));
+                    self.report(
+                        RuleId::ToNamedBuiltin,
+                        at,
+                        format!(
+                            "`{name}` exists only with the generic address space, which {} lacks",
+                            self.profile
+                        ),
+                    );
                     return Val::unknown();
                 }
-                if !vals.first().is_some_and(|v| v.decayed().ty.is_pointer_like() || v.ty.ty == Ty::Unknown) {
-                    self.report(RuleId::ToNamedBuiltin, at, format!("`{name}` takes a pointer to the generic address space"));
+                if !vals
+                    .first()
+                    .is_some_and(|v| v.decayed().ty.is_pointer_like() || v.ty.ty == Ty::Unknown)
+                {
+                    self.report(
+                        RuleId::ToNamedBuiltin,
+                        at,
+                        format!("`{name}` takes a pointer to the generic address space"),
+                    );
                     return Val::unknown();
                 }
                 if pointee_space(0) == Some(AddrSpace::Constant) {
-                    self.report(RuleId::GenericConstant, args[0].span, format!("`{name}` takes a generic pointer: a pointer to constant is not one"));
+                    self.report(
+                        RuleId::GenericConstant,
+                        args[0].span,
+                        format!(
+                            "`{name}` takes a generic pointer: a pointer to constant is not one"
+                        ),
+                    );
                     return Val::unknown();
                 }
                 let space = match name {
@@ -403,7 +576,11 @@ impl Sema<'_> {
                     "to_local" => AddrSpace::Local,
                     _ => AddrSpace::Private,
                 };
-                match vals.first().map(|v| v.decayed()).and_then(|t| t.ty.pointee().cloned()) {
+                match vals
+                    .first()
+                    .map(|v| v.decayed())
+                    .and_then(|t| t.ty.pointee().cloned())
+                {
                     Some(mut p) => {
                         p.space = Some(space);
                         Val::rvalue(QTy::ptr_to(p))
@@ -413,16 +590,28 @@ impl Sema<'_> {
             }
             "async_work_group_copy" | "async_work_group_strided_copy" => {
                 let pair = (pointee_space(0), pointee_space(1));
-                let ok = matches!(pair, (Some(AddrSpace::Local), Some(AddrSpace::Global)) | (Some(AddrSpace::Global), Some(AddrSpace::Local)));
+                let ok = matches!(
+                    pair,
+                    (Some(AddrSpace::Local), Some(AddrSpace::Global))
+                        | (Some(AddrSpace::Global), Some(AddrSpace::Local))
+                );
                 if !ok && pair.0.is_some() && pair.1.is_some() {
-                    self.report(RuleId::AsyncCopySpaces, at, "async copies go between global and local memory only");
+                    self.report(
+                        RuleId::AsyncCopySpaces,
+                        at,
+                        "async copies go between global and local memory only",
+                    );
                 }
                 Val::rvalue(QTy::new(Ty::Opaque(super::types::Opaque::Event)))
             }
             "prefetch" => {
                 if let Some(space) = pointee_space(0) {
                     if space != AddrSpace::Global {
-                        self.report(RuleId::PrefetchSpace, at, format!("prefetch takes a pointer to global memory, not {space}"));
+                        self.report(
+                            RuleId::PrefetchSpace,
+                            at,
+                            format!("prefetch takes a pointer to global memory, not {space}"),
+                        );
                     }
                 }
                 Val::rvalue(QTy::new(Ty::Void))
@@ -430,7 +619,11 @@ impl Sema<'_> {
             _ if is_legacy_atomic(name) => {
                 if let Some(space) = pointee_space(0) {
                     if !matches!(space, AddrSpace::Global | AddrSpace::Local) {
-                        self.report(RuleId::AtomicSpace, at, format!("`{name}` operates on global or local memory, not {space}"));
+                        self.report(
+                            RuleId::AtomicSpace,
+                            at,
+                            format!("`{name}` operates on global or local memory, not {space}"),
+                        );
                     }
                 }
                 Val::rvalue(QTy::arith())
@@ -438,7 +631,11 @@ impl Sema<'_> {
             _ if name.starts_with("vstore") => {
                 if let Some(space) = vals.len().checked_sub(1).and_then(pointee_space) {
                     if space == AddrSpace::Constant {
-                        self.report(RuleId::VstoreSpace, at, format!("`{name}` cannot write to constant memory"));
+                        self.report(
+                            RuleId::VstoreSpace,
+                            at,
+                            format!("`{name}` cannot write to constant memory"),
+                        );
                     }
                 }
                 Val::rvalue(QTy::new(Ty::Void))
@@ -450,7 +647,11 @@ impl Sema<'_> {
 
 /// The OpenCL 1.x atomic functions (6.12.11) and the `atom_` extension functions.
 fn is_legacy_atomic(name: &str) -> bool {
-    const OPS: [&str; 11] = ["add", "sub", "xchg", "inc", "dec", "cmpxchg", "min", "max", "and", "or", "xor"];
-    let op = name.strip_prefix("atomic_").or_else(|| name.strip_prefix("atom_"));
+    const OPS: [&str; 11] = [
+        "add", "sub", "xchg", "inc", "dec", "cmpxchg", "min", "max", "and", "or", "xor",
+    ];
+    let op = name
+        .strip_prefix("atomic_")
+        .or_else(|| name.strip_prefix("atom_"));
     op.is_some_and(|op| OPS.contains(&op))
 }

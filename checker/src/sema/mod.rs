@@ -14,7 +14,9 @@ mod decls;
 mod exprs;
 pub mod types;
 
-use crate::ast::{DeclSpecs, Declarator, ChunkKind, RecordSpec, TranslationUnit, TypeSpecKind, ExternalDecl};
+use crate::ast::{
+    ChunkKind, DeclSpecs, Declarator, ExternalDecl, RecordSpec, TranslationUnit, TypeSpecKind,
+};
 use crate::diag::{Code, Diagnostic};
 use crate::source::Span;
 use crate::spec::{AddrSpace, Profile, RuleId};
@@ -24,7 +26,10 @@ use types::{FuncTy, QTy, Ty};
 
 /// The one address space of a qualifier level (with the space a typedef brought), or `Err`
 /// when two different ones meet.
-fn level_space(quals: &crate::ast::Quals, inherited: Option<AddrSpace>) -> Result<Option<AddrSpace>, ()> {
+fn level_space(
+    quals: &crate::ast::Quals,
+    inherited: Option<AddrSpace>,
+) -> Result<Option<AddrSpace>, ()> {
     let mut space = inherited;
     for (s, _, _) in quals.spaces() {
         match space {
@@ -96,7 +101,10 @@ impl<'d> Sema<'d> {
         Sema {
             profile,
             diags,
-            scopes: vec![Scope { names: HashMap::new(), tags: HashMap::new() }],
+            scopes: vec![Scope {
+                names: HashMap::new(),
+                tags: HashMap::new(),
+            }],
             records: Vec::new(),
             func: None,
         }
@@ -108,11 +116,19 @@ impl<'d> Sema<'d> {
         if !rule.applies_to(self.profile) {
             return;
         }
-        self.diags.push(Diagnostic::new(Code::Rule(rule), self.profile, span, message));
+        self.diags.push(Diagnostic::new(
+            Code::Rule(rule),
+            self.profile,
+            span,
+            message,
+        ));
     }
 
     fn push_scope(&mut self) {
-        self.scopes.push(Scope { names: HashMap::new(), tags: HashMap::new() });
+        self.scopes.push(Scope {
+            names: HashMap::new(),
+            tags: HashMap::new(),
+        });
     }
 
     fn pop_scope(&mut self) {
@@ -145,7 +161,11 @@ impl<'d> Sema<'d> {
                 },
                 TypeSpecKind::Record(r) => q.ty = self.record(r),
                 TypeSpecKind::Enum(e) => {
+                    if let Some(tag) = &e.name {
+                        self.reserved_ident(tag);
+                    }
                     for constant in e.enumerators.iter().flatten() {
+                        self.reserved_ident(&constant.name);
                         self.bind(&constant.name.name, Symbol::EnumConst);
                     }
                 }
@@ -170,9 +190,15 @@ impl<'d> Sema<'d> {
     /// Defines or looks up a struct/union, returning its type.
     fn record(&mut self, r: &RecordSpec) -> Ty {
         let Some(fields) = &r.fields else {
-            let found = r.name.as_ref().and_then(|n| self.scopes.iter().rev().find_map(|s| s.tags.get(&n.name)));
+            let found = r
+                .name
+                .as_ref()
+                .and_then(|n| self.scopes.iter().rev().find_map(|s| s.tags.get(&n.name)));
             return found.map_or(Ty::Unknown, |id| Ty::Record(*id));
         };
+        if let Some(tag) = &r.name {
+            self.reserved_ident(tag);
+        }
         let id = self.records.len() as u32;
         self.records.push(Record::default());
         if let (Some(name), Some(scope)) = (&r.name, self.scopes.last_mut()) {
@@ -200,7 +226,9 @@ impl<'d> Sema<'d> {
         for chunk in decl.chunks.iter().rev() {
             t = match &chunk.kind {
                 ChunkKind::Pointer { quals } => {
-                    let Ok(own) = level_space(quals, None) else { return QTy::unknown() };
+                    let Ok(own) = level_space(quals, None) else {
+                        return QTy::unknown();
+                    };
                     if t.ty == Ty::Unknown {
                         return QTy::unknown();
                     }
@@ -208,19 +236,40 @@ impl<'d> Sema<'d> {
                     if pointee.space.is_none() {
                         pointee.space = Some(conv::default_pointee(self.profile));
                     }
-                    QTy { ty: Ty::Ptr(Box::new(pointee)), space: own, konst: quals.has(crate::ast::QualKind::Const) }
+                    QTy {
+                        ty: Ty::Ptr(Box::new(pointee)),
+                        space: own,
+                        konst: quals.has(crate::ast::QualKind::Const),
+                    }
                 }
                 ChunkKind::Array { .. } => {
                     let (space, konst) = (t.space, t.konst);
-                    QTy { ty: Ty::Array(Box::new(t)), space, konst }
+                    QTy {
+                        ty: Ty::Array(Box::new(t)),
+                        space,
+                        konst,
+                    }
                 }
-                ChunkKind::Function { params, variadic, void_param } => {
+                ChunkKind::Function {
+                    params,
+                    variadic,
+                    void_param,
+                } => {
                     let params = if params.is_empty() && void_param.is_none() {
                         None
                     } else {
-                        Some(params.iter().map(|p| self.param_type(&p.specs, &p.declarator)).collect())
+                        Some(
+                            params
+                                .iter()
+                                .map(|p| self.param_type(&p.specs, &p.declarator))
+                                .collect(),
+                        )
                     };
-                    QTy::new(Ty::Func(Box::new(FuncTy { ret: t, params, variadic: *variadic })))
+                    QTy::new(Ty::Func(Box::new(FuncTy {
+                        ret: t,
+                        params,
+                        variadic: *variadic,
+                    })))
                 }
             };
         }

@@ -49,7 +49,11 @@ pub struct FuncTy {
 
 impl QTy {
     pub fn new(ty: Ty) -> QTy {
-        QTy { ty, space: None, konst: false }
+        QTy {
+            ty,
+            space: None,
+            konst: false,
+        }
     }
 
     pub fn unknown() -> QTy {

@@ -79,6 +79,8 @@ pub enum Applies {
     CWithout(Feature),
     /// OpenCL C versions before the given one.
     CBefore(Lang),
+    /// OpenCL C from the given version on.
+    CSince(Lang),
 }
 
 impl Applies {
@@ -90,6 +92,7 @@ impl Applies {
             Applies::CWith(f) => c && profile.has(f),
             Applies::CWithout(f) => c && !profile.has(f),
             Applies::CBefore(lang) => c && profile.lang() < lang,
+            Applies::CSince(lang) => c && profile.lang() >= lang,
         }
     }
 
@@ -107,6 +110,7 @@ impl Applies {
                 f.macro_name()
             ),
             Applies::CBefore(lang) => format!("OpenCL C before {}", lang.cl_std()),
+            Applies::CSince(lang) => format!("OpenCL C {} and later", lang.cl_std()),
         }
     }
 }
@@ -296,7 +300,7 @@ catalogue! {
         applies: Applies::C,
         cite: cite(F000, CONSTANT_PAGE, "The __global, __constant, __local, __private, __generic, global, constant, local, private and generic names are reserved for use as address space qualifiers and shall not be used otherwise."),
         readings: &[],
-        interpretation: Some("generic and __generic are covered by AS-RESERVED-GENERIC, since OpenCL C 1.x does not reserve them."),
+        interpretation: Some("'Used otherwise' means in a place where only an identifier can stand: a declared name followed by `;`, `=`, `,` or `[`, an enumerator, a struct tag, a name in an expression. (`float f(float private)` is an unnamed private parameter, not a misuse.) generic and __generic are covered by AS-RESERVED-GENERIC, since OpenCL C 1.x does not reserve them."),
     }
     ReservedGeneric = "AS-RESERVED-GENERIC" {
         family: "spelling",
@@ -441,12 +445,12 @@ catalogue! {
     }
     DiffCross = "AS-DIFF-CROSS" {
         family: "conversions",
-        summary: "Subtracting pointers to different address spaces is an error.",
+        summary: "Subtracting pointers to disjoint address spaces is an error; a generic pointer and a pointer to global, local or private have a common type.",
         check: Check::Reject,
         applies: Applies::C,
         cite: cite(F000, CONSTANT_PAGE, DISJOINT),
         readings: &[],
-        interpretation: Some("C99 6.5.6 requires both operands of a pointer difference to point to compatible types; types in different address spaces are not compatible, and a difference between two objects in disjoint memories has no meaning."),
+        interpretation: Some("C99 6.5.6 requires both operands of a pointer difference to point to compatible types. As for comparison (AS-COMPARE-CROSS), operands in overlapping spaces are first brought to their common type, the generic one, as in Embedded C (ISO/IEC TR 18037), whose named address spaces OpenCL's follow; operands in disjoint spaces have none, and a difference between two objects in disjoint memories has no meaning."),
     }
     CondCross = "AS-COND-CROSS" {
         family: "conversions",
@@ -464,7 +468,7 @@ catalogue! {
         applies: Applies::C,
         cite: cite(F000, CONSTANT_PAGE, "Casting a pointer to address space A to a pointer to address space B is illegal if A and B are named address spaces and A is not the same as B."),
         readings: &[Reading { source: F001, says: ASSIGN_12 }],
-        interpretation: Some("The 1.2 wording (no exception) and the 2.x wording (named spaces only) agree for the four named spaces; casts to and from generic are AS-GENERIC-CAST and AS-GENERIC-CONSTANT."),
+        interpretation: Some("The 1.2 wording (no exception) and the 2.x wording (named spaces only) agree for the four named spaces; casts to and from generic are legal except with constant (AS-GENERIC-TO-NAMED, AS-GENERIC-CONSTANT)."),
     }
     NestedPointee = "AS-NESTED-POINTEE" {
         family: "conversions",
@@ -528,7 +532,7 @@ catalogue! {
         applies: Applies::C,
         cite: cite(C20, "6.13.9 Address Space Qualifier Functions", "Returns a pointer that points to a region in the global address space if to_global can cast ptr to the global address space. Otherwise it returns NULL."),
         readings: &[],
-        interpretation: Some("Without the generic space the functions are undeclared. Their results keep their space: `local int *l = to_global(p)` is AS-INIT-CROSS, `to_global(constant_ptr)` is AS-GENERIC-CONSTANT."),
+        interpretation: Some("Without the generic space the functions are undeclared; with it, an argument that is not a pointer breaks this rule. Their results keep their space: `local int *l = to_global(p)` is AS-INIT-CROSS, `to_global(constant_ptr)` is AS-GENERIC-CONSTANT."),
     }
     // ---------------------------------------------------------------- program scope
     ProgscopeSpace = "AS-PROGSCOPE-SPACE" {
@@ -586,19 +590,19 @@ catalogue! {
         family: "program-scope",
         summary: "A static variable inside a function is __constant, or __global (the default) where program-scope globals exist; never __local or __private.",
         check: Check::Reject,
-        applies: Applies::C,
+        applies: Applies::CSince(Lang::Cl2_0),
         cite: cite(F000, CONSTANT_PAGE, "The address space for a variable at program scope or a static variable inside a function can either be __global or __constant, but defaults to __global if not specified."),
         readings: &[],
-        interpretation: Some("The sentence puts function-scope statics with program-scope variables, so they follow AS-PROGSCOPE-SPACE's reading: constant only without __opencl_c_program_scope_global_variables."),
+        interpretation: Some("The sentence puts function-scope statics with program-scope variables, so they follow AS-PROGSCOPE-SPACE's reading: constant only without __opencl_c_program_scope_global_variables. OpenCL C 1.x has no function-scope static (1.1 has no static at all, 1.2 allows it only at program scope), so the rule starts at 2.0."),
     }
     ExternSpace = "AS-EXTERN-SPACE" {
         family: "program-scope",
         summary: "An extern variable follows the program-scope rule: __constant, or __global where program-scope globals exist.",
         check: Check::Reject,
-        applies: Applies::C,
+        applies: Applies::CSince(Lang::Cl1_2),
         cite: cite(F001, QUALIFIERS_12, "All program scope variables must be declared in the __constant address space."),
         readings: &[],
-        interpretation: Some("An extern declaration, at program or block scope, names a program-scope variable, so it takes that variable's allowed spaces."),
+        interpretation: Some("An extern declaration, at program or block scope, names a program-scope variable, so it takes that variable's allowed spaces. OpenCL C 1.1 has no extern storage class, so the rule starts at 1.2."),
     }
     // ---------------------------------------------------------------- __constant
     ConstantInitRequired = "AS-CONSTANT-INIT-REQUIRED" {
@@ -695,7 +699,7 @@ catalogue! {
     }
     SamplerSpace = "AS-SAMPLER-SPACE" {
         family: "types",
-        summary: "sampler_t variables are private, or __constant (or const) at program scope; a sampler in __global or __local, anywhere, is an error.",
+        summary: "A sampler_t variable is private, or __constant (program scope or a kernel's outermost scope); a sampler in __global or __local, anywhere, is an error.",
         check: Check::Reject,
         applies: Applies::C,
         cite: cite(F002, GLOBAL_PAGE, "They can be defined with any valid OpenCL C data type except for those in table 6.3."),
@@ -846,7 +850,7 @@ catalogue! {
         applies: Applies::CWith(GLOBALS),
         cite: cite(F002, GLOBAL_PAGE, "These variables are not shared across devices. They have distinct storage."),
         readings: &[],
-        interpretation: Some("Two programs built from the same source hold separate copies: a write through one is not seen by the other."),
+        interpretation: Some("Each program-scope global has storage of its own: writes to one are not seen through another, within a program; two programs built from the same source (or one program on two devices) hold separate copies. The suite's run-time cases show the first part, which one program expresses."),
     }
     GlobalVarSize = "AS-GLOBAL-VAR-SIZE" {
         family: "program-scope",

@@ -1,6 +1,6 @@
 // Near miss: extern declarations of a __constant array at program and block scope, defined in the same program.
 //@ rules: AS-EXTERN-SPACE AS-CONSTANT-INIT-REQUIRED
-//@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ profiles: CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
 
 extern constant int lut[4];
 

@@ -1,6 +1,6 @@
 // Without program-scope globals an extern __global variable names no valid space.
 //@ rules: AS-EXTERN-SPACE
-//@ profiles: CL1.1 CL1.2 CL3.0 CL3.0+generic
+//@ profiles: CL1.2 CL3.0 CL3.0+generic
 
 extern global int hits; //~ ERROR AS-EXTERN-SPACE
 

@@ -1,6 +1,6 @@
 // An extern declaration inside a kernel cannot name a __local variable.
 //@ rules: AS-EXTERN-SPACE
-//@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ profiles: CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
 
 kernel void share(global int *out)
 {

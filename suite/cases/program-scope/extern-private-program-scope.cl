@@ -1,6 +1,6 @@
 // An extern program-scope variable cannot be __private.
 //@ rules: AS-EXTERN-SPACE
-//@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ profiles: CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
 
 extern __private float4 bias; //~ ERROR AS-EXTERN-SPACE
 

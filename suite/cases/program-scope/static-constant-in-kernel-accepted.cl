@@ -1,6 +1,6 @@
 // Near miss: a static __constant variable in a kernel's outermost scope is valid in every profile.
 //@ rules: AS-STATIC-SPACE
-//@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ profiles: CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
 
 kernel void offsets(global int *out)
 {

@@ -1,10 +1,10 @@
 // A static __global variable in a non-kernel function needs program-scope globals.
 //@ rules: AS-STATIC-SPACE
-//@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ profiles: CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
 
 int next_ticket(void)
 {
-    static global int calls; //~ ERROR[CL1.1,CL1.2,CL3.0,CL3.0+generic] AS-STATIC-SPACE
+    static global int calls; //~ ERROR[CL3.0,CL3.0+generic] AS-STATIC-SPACE
     return calls++;
 }
 

@@ -1,6 +1,6 @@
 // A static variable cannot be __local, even at a kernel's outermost scope.
 //@ rules: AS-STATIC-SPACE
-//@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ profiles: CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
 
 kernel void reduce(global const int *in, global int *out)
 {

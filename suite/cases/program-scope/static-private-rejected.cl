@@ -1,6 +1,6 @@
 // A static variable cannot be __private.
 //@ rules: AS-STATIC-SPACE
-//@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ profiles: CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
 
 float smooth(float x)
 {

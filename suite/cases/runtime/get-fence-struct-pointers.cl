@@ -1,0 +1,29 @@
+// get_fence on generic struct pointers (seen through a helper as const void *) reports the space of the object: global for a buffer element, local for a tile element.
+//@ rules: AS-GET-FENCE
+//@ profiles: CL2.0 CL3.0+generic CL3.0+generic+globals
+//@ kind: run
+//@ launch: struct_fences 16/16
+//@ arg: buffer int[32] out
+//@ arg: buffer int[128] entries
+//@ expect: out[i] == 1
+
+typedef struct { int key; float4 value; } entry_t;
+
+int fence_is(const void *p, cl_mem_fence_flags want)
+{
+    return get_fence(p) == want;
+}
+
+kernel void struct_fences(global int *out, global entry_t *entries)
+{
+    local entry_t tile[16];
+    size_t i = get_global_id(0);
+    tile[i].key = (int)i;
+    entries[i].key = (int)i;
+    entry_t *gen_g = &entries[i];
+    entry_t *gen_l = &tile[i];
+    int is_global = fence_is(gen_g, CLK_GLOBAL_MEM_FENCE);
+    int is_local = fence_is(gen_l, CLK_LOCAL_MEM_FENCE);
+    out[i] = is_global;
+    out[16 + i] = is_local;
+}
