@@ -170,8 +170,7 @@ impl Macro {
         }
         if params.is_some() {
             for (k, b) in body.iter().enumerate() {
-                if b.t.kind == TokenKind::Hash
-                    && body.get(k + 1).map_or(true, |n| n.param.is_none())
+                if b.t.kind == TokenKind::Hash && body.get(k + 1).is_none_or(|n| n.param.is_none())
                 {
                     return Err((b.t.span, "`#` is not followed by a macro parameter".into()));
                 }

@@ -170,8 +170,7 @@ impl Parser<'_> {
     /// Precedence climbing over the binary operators from `min` up.
     fn binary(&mut self, min: u8, eval: bool) -> Result<Val, EvalError> {
         let mut lhs = self.unary(eval)?;
-        loop {
-            let Some(op) = self.peek_punct() else { break };
+        while let Some(op) = self.peek_punct() {
             let Some(prec) = binary_prec(op) else { break };
             if prec < min {
                 break;

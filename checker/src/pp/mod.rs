@@ -288,10 +288,7 @@ impl Pp<'_> {
             .last()
             .cloned()
             .expect("lex ends with Eof");
-        loop {
-            let Some(t) = self.expand_next(0, true) else {
-                break;
-            };
+        while let Some(t) = self.expand_next(0, true) {
             if t.t.kind == TokenKind::Eof {
                 self.leave_file();
                 if self.files.is_empty() {
@@ -367,7 +364,7 @@ impl Pp<'_> {
     }
 
     fn active(&self) -> bool {
-        self.conds.last().map_or(true, |c| c.active)
+        self.conds.last().is_none_or(|c| c.active)
     }
 
     /// The next token of the current file's kept text, running the directives on the way.
@@ -384,7 +381,7 @@ impl Pp<'_> {
                 continue;
             }
             f.pos += 1;
-            if self.conds.last().map_or(true, |c| c.active) {
+            if self.conds.last().is_none_or(|c| c.active) {
                 return Tok::new(f.toks[f.pos - 1].clone());
             }
         }
