@@ -302,7 +302,9 @@ impl Declarator {
     pub fn object_quals<'a>(&'a self, specs: &'a DeclSpecs) -> Option<&'a Quals> {
         for chunk in &self.chunks {
             match &chunk.kind {
-                ChunkKind::Pointer { quals } => return Some(quals),
+                ChunkKind::Pointer { quals } | ChunkKind::BlockPointer { quals } => {
+                    return Some(quals)
+                }
                 ChunkKind::Array { .. } => continue,
                 ChunkKind::Function { .. } => return None,
             }
@@ -321,6 +323,9 @@ pub struct DeclChunk {
 pub enum ChunkKind {
     /// `* quals`: the qualifiers apply to the pointer itself.
     Pointer { quals: Quals },
+    /// `^ quals`: a block pointer (OpenCL C 2.0 6.12 "Blocks", the Clang extension). Blocks
+    /// are not modelled: semantic analysis gives a block pointer an unknown type.
+    BlockPointer { quals: Quals },
     /// `[static quals size]`; qualifiers and `static` only in parameters.
     Array {
         size: Option<Box<Expr>>,
@@ -493,6 +498,12 @@ pub enum ExprKind {
         base: Box<Expr>,
         name: Ident,
         arrow: bool,
+    },
+    /// `^{ ... }` or `^(params) { ... }`: a block literal (OpenCL C 2.0 6.12). Its body is
+    /// checked like a nested function body; its value has an unknown type.
+    BlockLiteral {
+        params: Vec<ParamDecl>,
+        body: Block,
     },
     /// What could not be parsed (a diagnostic was reported).
     Error,

@@ -1,1 +1,23 @@
-//! Kernel synthesis per rule, with expected diagnostics decided by construction.
+//! Kernel synthesis per rule, with expected diagnostics decided by construction (issue 5).
+//!
+//! - [`enumerate::exhaustive`]: for every compile-time rule, every combination of the
+//!   dimensions that matter (address space and spelling, declaration context, operation,
+//!   pointee type, qualifiers), each a [`GenCase`] that lists every profile it runs in with
+//!   per-profile `//~ ERROR[...]` annotations computed from [`spec`] and the catalogue.
+//! - Printers ([`ty`]) and verdicts ([`spec`]) are separate from the enumeration so that the
+//!   `arbitrary`-driven random programs planned next reuse them.
+//! - [`coverage`]: the rule × profile × dimension matrix; [`clang`]: the sample compiled with
+//!   clang-16 and its documented deviations.
+//!
+//! Architecture invariant: expectations come from what the generator put in the source, never
+//! from running a compiler.
+
+pub mod case;
+pub mod clang;
+pub mod coverage;
+pub mod enumerate;
+pub mod spec;
+pub mod ty;
+
+pub use case::GenCase;
+pub use enumerate::exhaustive;

@@ -326,7 +326,8 @@ impl Parser<'_, '_> {
         let mut pointers = Vec::new();
         loop {
             let t = self.peek();
-            if t.is_punct(Punct::Star) {
+            let block = self.blocks_allowed() && t.is_punct(Punct::Caret);
+            if t.is_punct(Punct::Star) || block {
                 self.bump();
             } else if self.profile.lang().is_cxx()
                 && (t.is_punct(Punct::Amp) || t.is_punct(Punct::AmpAmp))
@@ -355,7 +356,11 @@ impl Parser<'_, '_> {
                 }
             }
             pointers.push(DeclChunk {
-                kind: ChunkKind::Pointer { quals },
+                kind: if block {
+                    ChunkKind::BlockPointer { quals }
+                } else {
+                    ChunkKind::Pointer { quals }
+                },
                 span: self.span_from(t.span),
             });
         }
@@ -473,7 +478,7 @@ impl Parser<'_, '_> {
         }
     }
 
-    fn function_chunk(&mut self) -> DeclChunk {
+    pub(super) fn function_chunk(&mut self) -> DeclChunk {
         let open = self.bump().span;
         let mut params = Vec::new();
         let mut variadic = false;

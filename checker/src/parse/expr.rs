@@ -408,6 +408,7 @@ impl Parser<'_, '_> {
                     span: self.span_from(t.span),
                 };
             }
+            TokenKind::Punct(Punct::Caret) if self.blocks_allowed() => return self.block_literal(),
             TokenKind::Punct(Punct::ColonColon) if self.profile.lang().is_cxx() => {
                 self.cxx_construct();
                 self.bump();
@@ -420,6 +421,46 @@ impl Parser<'_, '_> {
         };
         self.bump();
         Expr { kind, span: t.span }
+    }
+}
+
+impl Parser<'_, '_> {
+    /// `^{ ... }` or `^(params) { ... }`, at the `^` (OpenCL C 2.0 6.12). A return type after
+    /// the `^` is not accepted: kernels' blocks leave it to be deduced.
+    fn block_literal(&mut self) -> Expr {
+        let start = self.bump().span;
+        let params = if self.at(Punct::LParen) {
+            match self.function_chunk().kind {
+                crate::ast::ChunkKind::Function { params, .. } => params,
+                _ => Vec::new(),
+            }
+        } else {
+            Vec::new()
+        };
+        if !self.at(Punct::LBrace) {
+            self.error_here("expected `{` to begin the body of a block");
+            return self.error_expr();
+        }
+        let declarator = crate::ast::Declarator {
+            chunks: vec![crate::ast::DeclChunk {
+                kind: crate::ast::ChunkKind::Function {
+                    params: params.clone(),
+                    variadic: false,
+                    void_param: None,
+                },
+                span: start,
+            }],
+            ..crate::ast::Declarator::default()
+        };
+        // The body's statements count their own operators; the enclosing expression's count
+        // goes on after it.
+        let ops = self.ops;
+        let body = self.function_body(&declarator);
+        self.ops = ops;
+        Expr {
+            kind: ExprKind::BlockLiteral { params, body },
+            span: self.span_from(start),
+        }
     }
 }
 

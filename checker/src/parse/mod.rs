@@ -227,8 +227,15 @@ impl<'t, 'd> Parser<'t, 'd> {
         }
     }
 
-    /// Whether the token after `t` is one that only a declared name can precede.
+    /// Whether the token after `t` is one that only a declared name can precede. A `(` counts
+    /// when a parameter list follows (`int global(void)`, `int local(int x)`), not a grouping
+    /// declarator (`global (*p)[4]`).
     fn used_as_name(&self, t: &Token) -> bool {
+        if let Some(open) = self.after(t).filter(|n| n.is_punct(Punct::LParen)) {
+            return self
+                .after(open)
+                .is_some_and(|n| n.is_punct(Punct::RParen) || n.kind == TokenKind::Ident);
+        }
         self.after(t).is_some_and(|n| {
             // Everything that can follow a name but never a qualifier (`*` and `(` can follow
             // both, so they are not here).
@@ -319,6 +326,12 @@ impl<'t, 'd> Parser<'t, 'd> {
     }
 
     /// Whether `t` can begin declaration specifiers.
+    /// Whether blocks (`^`) exist: OpenCL C 2.0, and 3.0 with the generic address space that
+    /// device-side enqueue requires.
+    fn blocks_allowed(&self) -> bool {
+        !self.profile.lang().is_cxx() && self.profile.has(crate::spec::Feature::GenericAddressSpace)
+    }
+
     fn starts_decl(&self, t: &Token) -> bool {
         match self.kw_of(t) {
             Some(

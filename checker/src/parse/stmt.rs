@@ -192,6 +192,12 @@ impl Parser<'_, '_> {
                     body: Box::new(self.stmt(false)),
                 }
             }
+            // `__attribute__((opencl_unroll_hint(4))) for (...)`: attributes before a statement
+            // that is not a declaration. The attributes are read and dropped.
+            Some(Kw::Attribute) if self.attributed_stmt() => {
+                self.attributes();
+                self.stmt_kind(decl_ok)
+            }
             _ if self.starts_decl(t) => {
                 if !decl_ok {
                     self.error(
@@ -203,6 +209,33 @@ impl Parser<'_, '_> {
             }
             _ => self.expr_stmt(),
         }
+    }
+
+    /// At `__attribute__`: whether a statement, not a declaration, follows the attributes.
+    /// Looks ahead without reporting anything.
+    fn attributed_stmt(&mut self) -> bool {
+        let (pos, diags) = (self.pos, self.diags.len());
+        self.attributes();
+        let next = self.peek();
+        let stmt = next.kind == TokenKind::Punct(Punct::LBrace)
+            || next.kind == TokenKind::Punct(Punct::Semi)
+            || matches!(
+                self.kw_of(next),
+                Some(
+                    Kw::If
+                        | Kw::While
+                        | Kw::Do
+                        | Kw::For
+                        | Kw::Switch
+                        | Kw::Return
+                        | Kw::Break
+                        | Kw::Continue
+                        | Kw::Goto
+                )
+            );
+        self.pos = pos;
+        self.diags.truncate(diags);
+        stmt
     }
 
     fn expr_stmt(&mut self) -> StmtKind {

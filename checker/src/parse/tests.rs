@@ -242,6 +242,7 @@ fn declarator_shapes() {
             .iter()
             .map(|c| match c.kind {
                 ChunkKind::Pointer { .. } => "ptr",
+                ChunkKind::BlockPointer { .. } => "block",
                 ChunkKind::Array { .. } => "array",
                 ChunkKind::Function { .. } => "fn",
             })
@@ -1161,4 +1162,19 @@ __kernel void step(particles_ptr p, const float dt, __global const float2 *restr
         panic!()
     };
     assert!(matches!(e.kind, ExprKind::VectorLiteral(..)));
+}
+
+#[test]
+fn blocks_and_statement_attributes_parse_where_they_exist() {
+    let src = "kernel void k(global int *out) {\n\
+               int (^twice)(int) = ^(int x) { return 2 * x; };\n\
+               void (^fill)(void) = ^{ out[0] = twice(1); };\n\
+               __attribute__((opencl_unroll_hint(2))) for (int i = 0; i < 4; ++i) out[i] = i;\n\
+               __attribute__((opencl_unroll_hint)) while (out[0]) out[0]--;\n\
+               }";
+    let (_, diags) = parse_in(src, Profile::CL2_0);
+    assert!(diags.is_empty(), "{diags:?}");
+    // Without device-side enqueue's generic address space there are no blocks.
+    let (_, diags) = parse_in(src, Profile::CL1_2);
+    assert!(diags.iter().any(|d| d.code == Code::Syntax), "{diags:?}");
 }

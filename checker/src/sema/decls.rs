@@ -5,6 +5,7 @@
 //! > function is __private. (000_d69b344ffc25cbd1.txt)
 //! > The address space for a variable at program scope or a static variable inside a function
 //! > can either be __global or __constant, but defaults to __global if not specified.
+//!
 //! (000_d69b344ffc25cbd1.txt; before program-scope globals, constant only: see AS-PROGSCOPE-SPACE)
 
 use super::conv::{self, Op};
@@ -56,7 +57,9 @@ impl Sema<'_> {
         decl: &'a Declarator,
     ) -> impl Iterator<Item = &'a Quals> {
         std::iter::once(&specs.quals).chain(decl.chunks.iter().filter_map(|c| match &c.kind {
-            ChunkKind::Pointer { quals } | ChunkKind::Array { quals, .. } => Some(quals),
+            ChunkKind::Pointer { quals }
+            | ChunkKind::BlockPointer { quals }
+            | ChunkKind::Array { quals, .. } => Some(quals),
             ChunkKind::Function { .. } => None,
         }))
     }
@@ -372,6 +375,11 @@ impl Sema<'_> {
             if let Some(space) = own.and_then(|q| q.space()) {
                 if full.ty.opaque() == Some(Opaque::Image) {
                     self.report(RuleId::ImageArgSpace, at, "an image argument is already in the global address space: it takes no address-space qualifier");
+                    continue;
+                }
+                if space == AddrSpace::Generic {
+                    // AS-GENERIC-QUALIFIER already spoke where the space does not exist.
+                    self.report(RuleId::GenericObject, at, "no object is allocated in the generic address space: a parameter is private");
                     continue;
                 }
                 if space != AddrSpace::Private {

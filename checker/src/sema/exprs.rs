@@ -6,7 +6,7 @@
 use super::conv::{self, Op};
 use super::decls::Ctx;
 use super::types::{QTy, Ty};
-use super::{Sema, Symbol};
+use super::{FnCtx, Sema, Symbol, Var};
 use crate::ast::{BinaryOp, Expr, ExprKind, ForInit, Stmt, StmtKind, UnaryOp};
 use crate::source::Span;
 use crate::spec::{AddrSpace, Feature, RuleId};
@@ -196,6 +196,29 @@ impl Sema<'_> {
     }
 
     pub(super) fn expr(&mut self, e: &Expr) -> Val {
+        if self.expr_depth >= super::MAX_EXPR_DEPTH {
+            if !self.limit_reported {
+                self.limit_reported = true;
+                let message = format!(
+                    "expression nested deeper than {}: the checker does not judge this code",
+                    super::MAX_EXPR_DEPTH
+                );
+                self.diags.push(crate::Diagnostic::new(
+                    crate::Code::Limit,
+                    self.profile,
+                    e.span,
+                    message,
+                ));
+            }
+            return Val::unknown();
+        }
+        self.expr_depth += 1;
+        let v = self.expr_inner(e);
+        self.expr_depth -= 1;
+        v
+    }
+
+    fn expr_inner(&mut self, e: &Expr) -> Val {
         match &e.kind {
             ExprKind::Ident(name) => match self.lookup(name) {
                 Some(Symbol::Var(var)) => {
@@ -321,10 +344,11 @@ impl Sema<'_> {
                 }
             }
             ExprKind::VectorLiteral(_, items) => {
-                let all = items
-                    .iter()
-                    .map(|i| self.expr(i).is_const)
-                    .fold(true, |a, b| a && b);
+                // Every element is analysed, even after one that is not constant.
+                let mut all = true;
+                for i in items {
+                    all &= self.expr(i).is_const;
+                }
                 Val {
                     is_const: all,
                     ..Val::rvalue(QTy::arith())
@@ -387,12 +411,46 @@ impl Sema<'_> {
                     None => Val::unknown(),
                 }
             }
+            ExprKind::BlockLiteral { params, body } => {
+                self.block_literal(params, body);
+                Val::unknown()
+            }
             ExprKind::Error => Val::unknown(),
         }
     }
 
     /// Whether `e` designates (part of) an object with static storage, at a constant offset:
     /// its address is an address constant (C99 6.6p9).
+    /// A block literal's body is checked like a function body that is not a kernel, with its
+    /// parameters in scope and the enclosing names visible. Its return type is deduced, which
+    /// the checker does not model, so returns are not judged.
+    fn block_literal(&mut self, params: &[crate::ast::ParamDecl], body: &crate::ast::Block) {
+        self.push_scope();
+        for p in params {
+            let t = self.param_type(&p.specs, &p.declarator);
+            if let Some(name) = &p.declarator.name {
+                self.bind(
+                    &name.name,
+                    Symbol::Var(Var {
+                        ty: t,
+                        space: AddrSpace::Private,
+                        is_static_storage: false,
+                    }),
+                );
+            }
+        }
+        let outer = self.func.replace(FnCtx {
+            is_kernel: false,
+            ret: QTy::unknown(),
+            depth: 0,
+        });
+        for stmt in &body.items {
+            self.stmt(stmt);
+        }
+        self.func = outer;
+        self.pop_scope();
+    }
+
     fn is_static_lvalue(&mut self, e: &Expr) -> bool {
         match &e.kind {
             ExprKind::Ident(n) => {
@@ -451,9 +509,25 @@ impl Sema<'_> {
         }
     }
 
+    /// A binary operator. Left-associative chains (`a + b + c + ...`, as long as the parser's
+    /// operator limit allows) are walked down their left spine with a loop, so their length
+    /// costs no stack.
     fn binary(&mut self, op: BinaryOp, a: &Expr, b: &Expr, at: Span) -> Val {
-        let va = self.expr(a);
-        let vb = self.expr(b);
+        let mut spine = vec![(op, b, at)];
+        let mut left = a;
+        while let ExprKind::Binary(op, l, r) = &left.kind {
+            spine.push((*op, r, left.span));
+            left = l;
+        }
+        let mut va = self.expr(left);
+        for (op, b, at) in spine.into_iter().rev() {
+            let vb = self.expr(b);
+            va = self.binary_vals(op, va, vb, at);
+        }
+        va
+    }
+
+    fn binary_vals(&mut self, op: BinaryOp, va: Val, vb: Val, at: Span) -> Val {
         let (ta, tb) = (va.decayed(), vb.decayed());
         let is_const = va.is_const && vb.is_const;
         let both_ptr = ta.ty.is_pointer_like() && tb.ty.is_pointer_like();

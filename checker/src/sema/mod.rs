@@ -94,7 +94,17 @@ struct Sema<'d> {
     scopes: Vec<Scope>,
     records: Vec<Record>,
     func: Option<FnCtx>,
+    /// Current depth of [`Sema::expr`] recursion, against [`MAX_EXPR_DEPTH`].
+    expr_depth: u32,
+    /// Whether the expression depth limit was reported (once is enough).
+    limit_reported: bool,
 }
+
+/// How deep expressions are analysed. The parser bounds bracket nesting by
+/// [`crate::parse::MAX_NESTING`], but postfix chains (`f(a)(a)...`, `v.x.x...`, `p[0][0]...`)
+/// are only bounded by its operator limit; past this depth the rest of an expression is not
+/// judged (`Code::Limit`), so the analysis cannot overflow the stack.
+pub const MAX_EXPR_DEPTH: u32 = crate::parse::MAX_NESTING;
 
 impl<'d> Sema<'d> {
     fn new(profile: Profile, diags: &'d mut Vec<Diagnostic>) -> Sema<'d> {
@@ -107,6 +117,8 @@ impl<'d> Sema<'d> {
             }],
             records: Vec::new(),
             func: None,
+            expr_depth: 0,
+            limit_reported: false,
         }
     }
 
@@ -242,6 +254,8 @@ impl<'d> Sema<'d> {
                         konst: quals.has(crate::ast::QualKind::Const),
                     }
                 }
+                // Blocks are not modelled: nothing built on one can cause a diagnostic.
+                ChunkKind::BlockPointer { .. } => return QTy::unknown(),
                 ChunkKind::Array { .. } => {
                     let (space, konst) = (t.space, t.konst);
                     QTy {

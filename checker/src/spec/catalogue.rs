@@ -15,12 +15,12 @@
 //! one is reported and the general one is not:
 //! - a conversion between constant and generic is AS-GENERIC-CONSTANT, and an implicit one from
 //!   generic to a named space AS-GENERIC-TO-NAMED, whatever the operation (assignment,
-//!   initialisation, argument, return); comparison, difference and `?:` always report their own
-//!   rule (AS-COMPARE-CROSS, AS-DIFF-CROSS, AS-COND-CROSS);
+//!   initialisation at any scope, argument, return); comparison, difference and `?:` always
+//!   report their own rule (AS-COMPARE-CROSS, AS-DIFF-CROSS, AS-COND-CROSS);
 //! - a string literal converted to a pointer to another space is AS-STRING-LITERAL; a program-scope
 //!   initialiser is AS-PROGSCOPE-PTR-INIT; a nested level that differs is AS-NESTED-POINTEE;
 //! - an image parameter with a space is AS-IMAGE-ARG-SPACE (not AS-PARAM-SPACE); a variable
-//!   declared generic is AS-GENERIC-OBJECT wherever it is; a sampler in a wrong space is
+//!   (or parameter) declared generic is AS-GENERIC-OBJECT wherever it is; a sampler in a wrong space is
 //!   AS-SAMPLER-SPACE wherever it is; another opaque type at program scope or static is
 //!   AS-PROGSCOPE-TYPE;
 //! - a static variable inside a function is AS-STATIC-SPACE, an extern one AS-EXTERN-SPACE, even

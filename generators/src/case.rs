@@ -1,0 +1,248 @@
+//! A generated case: lines of kernel source, each with the diagnostics it must produce per
+//! profile, rendered in the suite case format (`suite/cases/README.cl`).
+
+use checker::case::{Case, CaseError};
+use checker::spec::{Feature, Profile, RuleId};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// The OpenCL C profiles, in [`Profile::ALL`] order.
+pub fn c_profiles() -> Vec<Profile> {
+    Profile::ALL
+        .into_iter()
+        .filter(|p| !p.lang().is_cxx())
+        .collect()
+}
+
+/// One source line and what it must produce.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Line {
+    pub text: String,
+    /// rule → the profiles it is expected in on this line.
+    pub expect: BTreeMap<RuleId, Vec<Profile>>,
+}
+
+/// A generated case, before rendering.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GenCase {
+    /// Stable name: `<rule>/<dimension values>`, path-safe.
+    pub name: String,
+    /// The rule the case was built for.
+    pub rule: RuleId,
+    /// Every rule the case lists in `//@ rules:` (the target first).
+    pub rules: Vec<RuleId>,
+    pub profiles: Vec<Profile>,
+    /// The dimensions that built it, for names and the coverage matrix.
+    pub dims: Vec<(&'static str, String)>,
+    /// One sentence saying what it exercises.
+    pub doc: String,
+    pub lines: Vec<Line>,
+}
+
+/// Builds a [`GenCase`] line by line.
+#[derive(Debug)]
+pub struct Builder {
+    case: GenCase,
+    indent: usize,
+    preludes: Vec<&'static str>,
+}
+
+impl Builder {
+    /// A case for `rule` running in `profiles`, named from `dims`.
+    pub fn new(rule: RuleId, profiles: Vec<Profile>, dims: Vec<(&'static str, String)>) -> Builder {
+        let mut name = rule.code().to_ascii_lowercase();
+        name.push('/');
+        let parts: Vec<&str> = dims.iter().map(|(_, v)| v.as_str()).collect();
+        name.push_str(&parts.join("-"));
+        let name = name.replace("__", "_").replace(['*', ' '], "");
+        Builder {
+            case: GenCase {
+                name,
+                rule,
+                rules: vec![rule],
+                profiles,
+                dims,
+                doc: String::new(),
+                lines: Vec::new(),
+            },
+            indent: 0,
+            preludes: Vec::new(),
+        }
+    }
+
+    pub fn doc(&mut self, doc: impl Into<String>) -> &mut Self {
+        self.case.doc = doc.into();
+        self
+    }
+
+    /// Also list `rule` in the header (it is expected somewhere, or the case is evidence for it).
+    pub fn also(&mut self, rule: RuleId) -> &mut Self {
+        if !self.case.rules.contains(&rule) {
+            self.case.rules.push(rule);
+        }
+        self
+    }
+
+    /// A declaration placed once at the top of the file (typedefs).
+    pub fn prelude(&mut self, text: Option<&'static str>) -> &mut Self {
+        if let Some(t) = text {
+            if !self.preludes.contains(&t) {
+                self.preludes.push(t);
+            }
+        }
+        self
+    }
+
+    pub fn profiles(&self) -> &[Profile] {
+        &self.case.profiles
+    }
+
+    /// A line that must compile.
+    pub fn line(&mut self, text: impl AsRef<str>) -> &mut Self {
+        self.expect(text, |_| None)
+    }
+
+    /// A line whose diagnostic in each profile is `f(profile)`.
+    pub fn expect(
+        &mut self,
+        text: impl AsRef<str>,
+        f: impl Fn(Profile) -> Option<RuleId>,
+    ) -> &mut Self {
+        let mut expect: BTreeMap<RuleId, Vec<Profile>> = BTreeMap::new();
+        for &p in &self.case.profiles {
+            if let Some(r) = f(p) {
+                expect.entry(r).or_default().push(p);
+            }
+        }
+        for r in expect.keys() {
+            if !self.case.rules.contains(r) {
+                self.case.rules.push(*r);
+            }
+        }
+        let text = format!("{}{}", "    ".repeat(self.indent), text.as_ref());
+        self.case.lines.push(Line { text, expect });
+        self
+    }
+
+    /// A line that reports `rule` in every profile where it applies.
+    pub fn bad(&mut self, text: impl AsRef<str>, rule: RuleId) -> &mut Self {
+        self.expect(text, |p| rule.applies_to(p).then_some(rule))
+    }
+
+    /// A line ending in `{`, indenting what follows.
+    pub fn open(&mut self, text: impl AsRef<str>) -> &mut Self {
+        self.line(format!("{} {{", text.as_ref()));
+        self.indent += 1;
+        self
+    }
+
+    pub fn close(&mut self) -> &mut Self {
+        self.indent -= 1;
+        self.line("}")
+    }
+
+    pub fn finish(mut self) -> GenCase {
+        let pre: Vec<Line> = self
+            .preludes
+            .iter()
+            .map(|t| Line {
+                text: t.to_string(),
+                expect: BTreeMap::new(),
+            })
+            .collect();
+        self.case.lines.splice(0..0, pre);
+        self.case
+    }
+}
+
+/// Profiles of `all` that have (or lack) a feature.
+pub fn with(all: &[Profile], feature: Feature, has: bool) -> Vec<Profile> {
+    all.iter()
+        .copied()
+        .filter(|p| p.has(feature) == has)
+        .collect()
+}
+
+impl GenCase {
+    /// Whether the case expects a diagnostic in `profile`.
+    pub fn rejects_in(&self, profile: Profile) -> bool {
+        self.lines
+            .iter()
+            .any(|l| l.expect.values().any(|ps| ps.contains(&profile)))
+    }
+
+    /// The number of header lines [`GenCase::render`] writes before the first source line.
+    const HEADER: usize = 4;
+
+    /// The case in the suite format: a comment, the header, a blank line, the source with its
+    /// annotations. The violating construct is on one line with its `//~`.
+    pub fn render(&self) -> String {
+        let mut out = String::with_capacity(64 * (self.lines.len() + Self::HEADER));
+        let _ = writeln!(out, "// Generated (clasp-generators): {}", self.doc);
+        out.push_str("//@ rules:");
+        for r in &self.rules {
+            out.push(' ');
+            out.push_str(r.code());
+        }
+        out.push_str("\n//@ profiles:");
+        for p in &self.profiles {
+            out.push(' ');
+            out.push_str(&p.name());
+        }
+        out.push_str("\n\n");
+        for line in &self.lines {
+            out.push_str(&line.text);
+            for (rule, ps) in &line.expect {
+                if ps.len() == self.profiles.len() {
+                    let _ = write!(out, " //~ ERROR {rule}");
+                } else {
+                    let names: Vec<String> = ps.iter().map(|p| p.name()).collect();
+                    let _ = write!(out, " //~ ERROR[{}] {rule}", names.join(","));
+                }
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The source a compiler sees is the rendered text (annotations are comments).
+    pub fn parse(&self) -> Result<Case, CaseError> {
+        Case::parse(&format!("{}.cl", self.name), &self.name, &self.render())
+    }
+
+    /// The case restricted to `keep` profiles, or `None` when it runs in none of them or its
+    /// target rule applies to none of them.
+    pub fn restrict(&self, keep: &[Profile]) -> Option<GenCase> {
+        let profiles: Vec<Profile> = self
+            .profiles
+            .iter()
+            .copied()
+            .filter(|p| keep.contains(p))
+            .collect();
+        if profiles.is_empty() {
+            return None;
+        }
+        let mut out = self.clone();
+        out.profiles = profiles.clone();
+        for line in &mut out.lines {
+            for ps in line.expect.values_mut() {
+                ps.retain(|p| profiles.contains(p));
+            }
+            line.expect.retain(|_, ps| !ps.is_empty());
+        }
+        out.rules
+            .retain(|r| profiles.iter().any(|p| r.applies_to(*p)));
+        if !out.rules.contains(&self.rule) {
+            return None;
+        }
+        let expected: Vec<RuleId> = out
+            .lines
+            .iter()
+            .flat_map(|l| l.expect.keys().copied())
+            .collect();
+        if expected.iter().any(|r| !out.rules.contains(r)) {
+            return None;
+        }
+        Some(out)
+    }
+}

@@ -1,0 +1,87 @@
+//! The rule × profile × dimension matrix: for each rule, profile and dimension value, how many
+//! generated (and hand-written) cases accept and reject. `clasp coverage --generated` prints it.
+
+use crate::case::GenCase;
+use checker::case::Case;
+use checker::spec::{Profile, RuleId};
+use std::collections::BTreeMap;
+
+/// Accept and reject counts of one cell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Counts {
+    pub accept: u32,
+    pub reject: u32,
+}
+
+/// (rule, profile, dimension, value) → counts. Hand-written cases have the dimension
+/// `source` = `hand-written`; generated ones also count under `source` = `generated`.
+pub type Matrix = BTreeMap<(RuleId, Profile, &'static str, String), Counts>;
+
+fn count(m: &mut Matrix, case: &Case, dims: &[(&'static str, String)]) {
+    for &p in &case.profiles {
+        let expected = case.expected(p);
+        for &rule in &case.rules {
+            if !rule.applies_to(p) {
+                continue;
+            }
+            let (accept, reject) = if expected.is_empty() {
+                (1, 0)
+            } else if expected.iter().any(|e| e.rule == rule) {
+                (0, 1)
+            } else {
+                continue;
+            };
+            for (dim, value) in dims {
+                let c = m.entry((rule, p, dim, value.clone())).or_default();
+                c.accept += accept;
+                c.reject += reject;
+            }
+        }
+    }
+}
+
+/// The matrix of generated cases plus hand-written ones (compile-time cases only count).
+pub fn matrix(generated: &[GenCase], hand_written: &[Case]) -> Matrix {
+    let mut m = Matrix::new();
+    for g in generated {
+        let Ok(case) = g.parse() else { continue };
+        let mut dims = g.dims.clone();
+        dims.push(("source", "generated".into()));
+        count(&mut m, &case, &dims);
+    }
+    for case in hand_written.iter().filter(|c| c.run.is_none()) {
+        count(&mut m, case, &[("source", "hand-written".into())]);
+    }
+    m
+}
+
+/// The matrix as Markdown: one row per (rule, dimension, value), one column per profile,
+/// cells `accept/reject`.
+pub fn table(m: &Matrix) -> String {
+    use std::fmt::Write;
+    let mut rows: BTreeMap<(RuleId, &'static str, String), BTreeMap<Profile, Counts>> =
+        BTreeMap::new();
+    for ((r, p, d, v), c) in m {
+        rows.entry((*r, d, v.clone())).or_default().insert(*p, *c);
+    }
+    let mut out = String::from("| rule | dimension | value |");
+    for p in Profile::ALL {
+        let _ = write!(out, " {p} |");
+    }
+    out.push_str("\n|---|---|---|");
+    out.push_str(&"---|".repeat(Profile::ALL.len()));
+    out.push('\n');
+    for ((r, d, v), cells) in rows {
+        let _ = write!(out, "| {r} | {d} | {v} |");
+        for p in Profile::ALL {
+            match cells.get(&p) {
+                Some(c) => {
+                    let _ = write!(out, " {}/{} |", c.accept, c.reject);
+                }
+                None => out.push_str(" - |"),
+            }
+        }
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,79 @@
+//! Every generated case through clasp's checker, in memory: the checker must report exactly
+//! the (line, rule) pairs the generator put there, in every profile the case lists.
+
+use checker::spec::RuleId;
+use checker::Options;
+use std::collections::BTreeMap;
+
+/// FIXME(checker): today's known disagreements, each a checker bug against the catalogue's
+/// "One violation, one diagnostic" list. The test fails on any other disagreement, and on an
+/// entry that no longer matches anything (remove it once the checker is fixed).
+const KNOWN: &[(&str, &str)] = &[];
+
+#[test]
+fn checker_agrees_with_every_generated_case() {
+    let cases = generators::exhaustive();
+    let opts = Options::default();
+    let mut per_rule: BTreeMap<RuleId, (usize, usize)> = BTreeMap::new();
+    let mut unexpected = Vec::new();
+    let mut used = vec![0usize; KNOWN.len()];
+    for g in &cases {
+        let case = g.parse().expect("generated cases parse");
+        let mut ok = true;
+        for &p in &case.profiles {
+            let (sources, diags) = checker::check_source(&g.name, &case.source, p, &opts);
+            let want: Vec<String> = case
+                .expected(p)
+                .iter()
+                .map(|e| format!("{} {}", e.line, e.rule))
+                .collect();
+            let got: Vec<String> = checker::in_main_file(&sources, &diags)
+                .iter()
+                .map(|(line, code)| format!("{line} {code}"))
+                .collect();
+            if want != got {
+                ok = false;
+                match KNOWN
+                    .iter()
+                    .position(|(prefix, _)| g.name.starts_with(prefix))
+                {
+                    Some(i) => used[i] += 1,
+                    None => unexpected.push(format!(
+                        "{}@{p}: expected {want:?}, checker {got:?}",
+                        g.name
+                    )),
+                }
+            }
+        }
+        let e = per_rule.entry(g.rule).or_default();
+        e.0 += 1;
+        e.1 += usize::from(!ok);
+    }
+    for (rule, (n, bad)) in &per_rule {
+        println!("{rule}: {n} cases checked by the checker, {bad} known disagreement(s)");
+    }
+    for ((prefix, why), n) in KNOWN.iter().zip(&used) {
+        println!("FIXME(checker) {prefix}*: {n} case-profile(s): {why}");
+    }
+    assert!(
+        unexpected.is_empty(),
+        "{} new disagreement(s) with the checker:\n{}",
+        unexpected.len(),
+        unexpected
+            .iter()
+            .take(50)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    let stale: Vec<&str> = KNOWN
+        .iter()
+        .zip(&used)
+        .filter(|(_, n)| **n == 0)
+        .map(|((p, _), _)| *p)
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "fixed in the checker, remove from KNOWN: {stale:?}"
+    );
+}
