@@ -5,6 +5,11 @@
 
 mod cli;
 mod commands;
+mod drivers;
+mod engine;
+mod progress;
+mod results;
+mod subjects;
 
 use clap::Parser;
 use std::process::ExitCode;

@@ -1,7 +1,11 @@
 //! One module per subcommand; each returns the process exit code.
 
+mod check;
 mod coverage;
+mod devices;
+mod generate;
 mod rules;
+mod run;
 
 use crate::cli::{Cli, Command};
 use std::process::ExitCode;
@@ -10,5 +14,10 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Rules(args) => rules::run(&args),
         Command::Coverage(args) => coverage::run(&args),
+        Command::Check(args) => check::run(&args),
+        Command::Devices(args) => devices::run(&args),
+        Command::Run(args) => run::run(&args),
+        Command::Generate(args) => generate::run(&args),
+        Command::Worker(args) => run::worker(&args),
     }
 }

@@ -1,0 +1,547 @@
+//! `clasp run`: select cases and subjects, plan, execute, stream results to disk, summarise.
+//!
+//! Files: `<out>/<run-id>/run.json` (what was run, on what), `results.jsonl` (one
+//! [`CaseResult`] per line, flushed as each arrives, so a killed run keeps what it had),
+//! `summary.json` (counts per subject, written at the end), `workers.log` (what drivers printed).
+//! Exit codes: 0 no deviation, 1 deviations (crashes and timeouts count), 2 usage or setup error.
+
+use super::devices::DISCOVERY_TIMEOUT;
+use crate::cli::{RunArgs, WorkerArgs, WorkerCommand};
+use crate::drivers::discover::discover;
+use crate::drivers::worker;
+use crate::engine::{self, Task};
+use crate::progress::Progress;
+use crate::results::{read_jsonl, Actual, CaseResult, Expected, ResultKey, Tally, RESULTS_FILE};
+use crate::subjects::{plan, Subject, SubjectKind};
+use anyhow::{bail, Context as _};
+use checker::case::{corpus, Case};
+use serde_json::json;
+use std::collections::{BTreeMap, HashSet};
+use std::fs::{File, OpenOptions};
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use xxhash_rust::xxh64::xxh64;
+
+/// How many findings the summary lists by name.
+const LISTED_FINDINGS: usize = 40;
+
+pub fn worker(args: &WorkerArgs) -> anyhow::Result<ExitCode> {
+    match args.what {
+        WorkerCommand::Discover => worker::discover_main()?,
+        WorkerCommand::Build { platform, device } => worker::build_main(platform, device)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--shard I/N`: (I, N) with 1 <= I <= N.
+pub fn parse_shard(s: &str) -> anyhow::Result<(u64, u64)> {
+    let bad = || anyhow::anyhow!("--shard expects I/N with 1 <= I <= N (like 2/4), got `{s}`");
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let (i, n): (u64, u64) = (
+        i.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if n == 0 || i == 0 || i > n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
+/// Whether shard `(i, n)` keeps the case: `xxh64(name, seed 0) % n == i - 1`. Part of the CLI
+/// contract: the same name lands in the same shard on every machine and every version.
+pub fn in_shard(name: &str, (i, n): (u64, u64)) -> bool {
+    xxh64(name.as_bytes(), 0) % n == i - 1
+}
+
+/// `*` matches any text (including `/`), `?` one character.
+pub fn glob_match(pattern: &str, text: &str) -> bool {
+    let (p, t): (Vec<char>, Vec<char>) = (pattern.chars().collect(), text.chars().collect());
+    let (mut pi, mut ti) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while ti < t.len() {
+        if pi < p.len() && (p[pi] == '?' || p[pi] == t[ti]) {
+            pi += 1;
+            ti += 1;
+        } else if pi < p.len() && p[pi] == '*' {
+            star = Some((pi, ti));
+            pi += 1;
+        } else if let Some((sp, st)) = star {
+            pi = sp + 1;
+            ti = st + 1;
+            star = Some((sp, st + 1));
+        } else {
+            return false;
+        }
+    }
+    p[pi..].iter().all(|c| *c == '*')
+}
+
+/// Which subjects `--subject` asks for.
+struct Selection {
+    checker: bool,
+    clang: bool,
+    all_devices: bool,
+    device_parts: Vec<String>,
+    explicit: bool,
+}
+
+impl Selection {
+    fn parse(values: &[String]) -> Selection {
+        let mut s = Selection {
+            checker: values.is_empty(),
+            clang: values.is_empty(),
+            all_devices: values.is_empty(),
+            device_parts: Vec::new(),
+            explicit: !values.is_empty(),
+        };
+        for v in values.iter().map(|v| v.trim().to_ascii_lowercase()) {
+            match v.as_str() {
+                "" => {}
+                "checker" => s.checker = true,
+                "clang" | "clang-16" => s.clang = true,
+                "devices" | "drivers" | "opencl" => s.all_devices = true,
+                _ => s.device_parts.push(v),
+            }
+        }
+        s
+    }
+
+    fn wants_devices(&self) -> bool {
+        self.all_devices || !self.device_parts.is_empty()
+    }
+}
+
+fn run_id(shard: Option<(u64, u64)>) -> String {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let (days, rem) = (secs / 86400, secs % 86400);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    let mut id = format!(
+        "{y:04}{m:02}{d:02}T{:02}{:02}{:02}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    );
+    if let Some((i, n)) = shard {
+        id.push_str(&format!("-shard{i}of{n}"));
+    }
+    id
+}
+
+/// Creates a fresh run directory under `out`.
+fn new_run_dir(out: &Path, shard: Option<(u64, u64)>) -> anyhow::Result<PathBuf> {
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    let base = run_id(shard);
+    for n in 1..1000 {
+        let name = if n == 1 {
+            base.clone()
+        } else {
+            format!("{base}-{n}")
+        };
+        let dir = out.join(name);
+        match std::fs::create_dir(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e).with_context(|| format!("cannot create {}", dir.display())),
+        }
+    }
+    bail!(
+        "cannot find a free run directory name under {}",
+        out.display()
+    )
+}
+
+fn describe_expected(e: &Expected) -> String {
+    match e {
+        Expected::Accept => "accept".into(),
+        Expected::Reject => "reject".into(),
+        Expected::Diagnostics { diagnostics } if diagnostics.is_empty() => "no diagnostic".into(),
+        Expected::Diagnostics { diagnostics } => diagnostics
+            .iter()
+            .map(|d| format!("{} {}", d.line, d.rule))
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+fn describe_actual(a: &Actual) -> String {
+    let first_line = |log: &str| {
+        log.lines()
+            .find(|l| l.contains("error"))
+            .or_else(|| log.lines().next())
+            .unwrap_or("")
+            .chars()
+            .take(140)
+            .collect::<String>()
+    };
+    match a {
+        Actual::Accepted { .. } => "accepted".into(),
+        Actual::Rejected { code, log } => format!("rejected ({code}): {}", first_line(log)),
+        Actual::Diagnostics { diagnostics } if diagnostics.is_empty() => "no diagnostic".into(),
+        Actual::Diagnostics { diagnostics } => diagnostics
+            .iter()
+            .map(|d| format!("{} {}", d.line, d.rule))
+            .collect::<Vec<_>>()
+            .join(", "),
+        Actual::Invalid { detail } => format!("invalid: {}", first_line(detail)),
+        Actual::Crash { signal } => format!("crash({signal})"),
+        Actual::Timeout { after_ms } => format!("timeout after {} s", after_ms / 1000),
+        Actual::Skipped { why } => format!("skipped: {why}"),
+    }
+}
+
+pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
+    let started = Instant::now();
+    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
+    if !(args.timeout > 0.0 && args.timeout.is_finite()) {
+        bail!("--timeout must be a positive number of seconds");
+    }
+    let exe = std::env::current_exe().context("cannot find the clasp binary to start workers")?;
+
+    // Cases.
+    let all_cases = corpus::load(&args.cases).map_err(|errors| {
+        let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+        anyhow::anyhow!("{} malformed case(s):\n{}", errors.len(), lines.join("\n"))
+    })?;
+    let rules: Vec<String> = args.rule.iter().map(|r| r.to_ascii_lowercase()).collect();
+    let cases: Vec<Case> = all_cases
+        .into_iter()
+        .filter(|c| {
+            rules.is_empty()
+                || c.rules.iter().any(|r| {
+                    rules
+                        .iter()
+                        .any(|want| r.to_string().to_ascii_lowercase().contains(want))
+                })
+        })
+        .filter(|c| {
+            args.case_glob.is_empty() || args.case_glob.iter().any(|g| glob_match(g, &c.name))
+        })
+        .filter(|c| shard.is_none_or(|s| in_shard(&c.name, s)))
+        .collect();
+
+    // Subjects.
+    let sel = Selection::parse(&args.subject);
+    let mut subjects: Vec<Subject> = Vec::new();
+    let mut notes: Vec<String> = Vec::new();
+    if sel.checker {
+        subjects.push(Subject::checker());
+    }
+    if sel.clang {
+        match crate::subjects::clang::find(args.clang.as_deref()) {
+            Some((exe, version)) => subjects.push(Subject {
+                id: crate::subjects::clang::CLANG.into(),
+                identity: version,
+                kind: SubjectKind::Clang { exe },
+            }),
+            None if sel.explicit => bail!("--subject clang: clang-16 is not installed"),
+            None => notes.push("skipped subject clang-16: not installed".into()),
+        }
+    }
+    if sel.wants_devices() {
+        let d = discover(&exe, DISCOVERY_TIMEOUT);
+        if let Some(e) = &d.error {
+            notes.push(format!("no OpenCL devices: {e}"));
+        }
+        let filters: Vec<String> = args.device.iter().map(|f| f.to_ascii_lowercase()).collect();
+        let matches = |dev: &crate::drivers::DeviceInfo, part: &str| {
+            dev.id.to_ascii_lowercase().contains(part)
+                || dev.name.to_ascii_lowercase().contains(part)
+                || dev.platform_name.to_ascii_lowercase().contains(part)
+        };
+        let mut found = 0;
+        for dev in d.platforms.iter().flat_map(|p| &p.devices) {
+            let selected = sel.all_devices || sel.device_parts.iter().any(|p| matches(dev, p));
+            if selected && filters.iter().all(|f| matches(dev, f)) {
+                subjects.push(Subject::device(dev));
+                found += 1;
+            }
+        }
+        if found == 0 && (!sel.device_parts.is_empty() || !args.device.is_empty()) {
+            bail!(
+                "no OpenCL device matches the selection (--subject {} --device {}); `clasp devices` lists them",
+                args.subject.join(","),
+                args.device.join(",")
+            );
+        }
+        for p in &d.platforms {
+            if p.devices.is_empty() {
+                notes.push(format!("platform {} has no device", p.name));
+            }
+        }
+    }
+    if subjects.is_empty() {
+        bail!("no subject to run");
+    }
+
+    // Run directory, and what a resumed run already has.
+    let (run_dir, done): (PathBuf, HashSet<ResultKey>) = match &args.resume {
+        Some(dir) => {
+            let text = std::fs::read_to_string(dir.join(RESULTS_FILE)).unwrap_or_default();
+            let (records, _) = read_jsonl(&text);
+            (dir.clone(), records.iter().map(CaseResult::key).collect())
+        }
+        None => (new_run_dir(&args.out, shard)?, HashSet::new()),
+    };
+    let results_path = run_dir.join(RESULTS_FILE);
+
+    // Plan.
+    let keep = |p: checker::Profile| args.profile.is_empty() || args.profile.contains(&p);
+    let mut tasks: Vec<Task> = Vec::new();
+    let mut resumed = 0;
+    for (si, s) in subjects.iter().enumerate() {
+        for (ci, c) in cases.iter().enumerate() {
+            for job in plan(s, c, ci, &keep) {
+                let key = (c.name.clone(), s.id.clone(), job.profile, job.kind);
+                if done.contains(&key) {
+                    resumed += 1;
+                    continue;
+                }
+                tasks.push(Task { subject: si, job });
+            }
+        }
+    }
+
+    let meta = json!({
+        "run_id": run_dir.file_name().map(|n| n.to_string_lossy().into_owned()),
+        "clasp_version": env!("CARGO_PKG_VERSION"),
+        "started_unix": SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0),
+        "args": std::env::args().skip(1).collect::<Vec<_>>(),
+        "cases_dir": args.cases,
+        "cases": cases.len(),
+        "shard": args.shard,
+        "resumed": args.resume.is_some(),
+        "subjects": subjects.iter().map(|s| json!({"id": s.id, "identity": s.identity})).collect::<Vec<_>>(),
+        "notes": notes,
+    });
+    std::fs::write(
+        run_dir.join("run.json"),
+        serde_json::to_string_pretty(&meta)? + "\n",
+    )
+    .with_context(|| format!("cannot write into {}", run_dir.display()))?;
+    let worker_log = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(run_dir.join("workers.log"))
+        .ok();
+    let mut results_file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&results_path)
+        .with_context(|| format!("cannot open {}", results_path.display()))?;
+    // A killed run may have left half a line.
+    if results_file.metadata().map(|m| m.len()).unwrap_or(0) > 0 {
+        results_file.write_all(b"\n")?;
+    }
+    let mut results = BufWriter::new(results_file);
+
+    for n in &notes {
+        eprintln!("clasp: {n}");
+    }
+    eprintln!(
+        "clasp: {} case(s), {} subject(s), {} result(s) to produce{} -> {}",
+        cases.len(),
+        subjects.len(),
+        tasks.len(),
+        if resumed > 0 {
+            format!(" ({resumed} already in the resumed run)")
+        } else {
+            String::new()
+        },
+        results_path.display()
+    );
+
+    let mut totals: Vec<(String, usize)> = subjects.iter().map(|s| (s.id.clone(), 0)).collect();
+    for t in &tasks {
+        totals[t.subject].1 += 1;
+    }
+    let mut progress = Progress::new(&totals, args.plain);
+    let index: BTreeMap<&str, usize> = subjects
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.id.as_str(), i))
+        .collect();
+    let workers = args.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(2)
+    });
+    let cfg = engine::Config {
+        exe,
+        workers,
+        timeout: Duration::from_secs_f64(args.timeout),
+        start_timeout: Duration::from_secs_f64(args.timeout.max(60.0)),
+        cache_dir: (!args.no_cache).then(|| args.cache_dir.clone()),
+        corpus_root: args.cases.clone(),
+        worker_log,
+    };
+    engine::execute(&cases, &subjects, &tasks, &cfg, &mut |r: &CaseResult| {
+        let mut line = serde_json::to_string(r)?;
+        line.push('\n');
+        results.write_all(line.as_bytes())?;
+        results.flush()?;
+        if let Some(&si) = index.get(r.subject.as_str()) {
+            if r.verdict.is_finding() && !r.cached {
+                progress.println(&format!(
+                    "{:<9} {} [{}] on {}: expected {}, got {}",
+                    format!("{:?}", r.verdict).to_lowercase(),
+                    r.case,
+                    r.profile,
+                    r.subject,
+                    describe_expected(&r.expected),
+                    describe_actual(&r.actual)
+                ));
+            }
+            progress.record(si, r.verdict);
+        }
+        Ok(())
+    })?;
+    progress.finish();
+    drop(results);
+
+    // Summary over everything in the run directory (a resumed run included).
+    let text = std::fs::read_to_string(&results_path).unwrap_or_default();
+    let (records, unreadable) = read_jsonl(&text);
+    let mut per_subject: BTreeMap<String, (Tally, usize, f64)> = BTreeMap::new();
+    for r in &records {
+        let e = per_subject.entry(r.subject.clone()).or_default();
+        e.0.add(r.verdict);
+        e.1 += usize::from(r.cached);
+        e.2 += r.duration_ms;
+    }
+    let mut out = String::new();
+    use std::fmt::Write as _;
+    for (id, (t, cached, _)) in &per_subject {
+        let _ = writeln!(
+            out,
+            "{id}: {} result(s): {} pass, {} deviation, {} crash, {} timeout, {} skipped ({cached} from cache)",
+            t.total(),
+            t.pass,
+            t.deviation,
+            t.crash,
+            t.timeout,
+            t.skipped
+        );
+    }
+    let findings: Vec<&CaseResult> = records.iter().filter(|r| r.verdict.is_finding()).collect();
+    debug_assert_eq!(
+        findings.len(),
+        per_subject
+            .values()
+            .map(|(t, _, _)| t.findings())
+            .sum::<usize>()
+    );
+    for r in findings.iter().take(LISTED_FINDINGS) {
+        let _ = writeln!(
+            out,
+            "  {:<9} {} [{}{}] on {}: expected {}, got {}",
+            format!("{:?}", r.verdict).to_lowercase(),
+            r.case,
+            r.profile,
+            if r.kind == crate::results::RunKind::UnsupportedStd {
+                ", unsupported -cl-std"
+            } else {
+                ""
+            },
+            r.subject,
+            describe_expected(&r.expected),
+            describe_actual(&r.actual)
+        );
+    }
+    if findings.len() > LISTED_FINDINGS {
+        let _ = writeln!(
+            out,
+            "  ... and {} more in {}",
+            findings.len() - LISTED_FINDINGS,
+            results_path.display()
+        );
+    }
+    if unreadable > 0 {
+        let _ = writeln!(
+            out,
+            "{unreadable} unreadable line(s) in {} were ignored",
+            results_path.display()
+        );
+    }
+    let wall = started.elapsed().as_secs_f64();
+    let _ = writeln!(
+        out,
+        "{} finding(s) in {} result(s); {:.2} s; results in {}",
+        findings.len(),
+        records.len(),
+        wall,
+        results_path.display()
+    );
+    print!("{out}");
+    let summary = json!({
+        "wall_s": wall,
+        "results": records.len(),
+        "findings": findings.len(),
+        "subjects": per_subject.iter().map(|(id, (t, cached, ms))| json!({
+            "id": id, "tally": t, "cached": cached, "busy_ms": ms,
+        })).collect::<Vec<_>>(),
+    });
+    let mut f = File::create(run_dir.join("summary.json"))?;
+    f.write_all((serde_json::to_string_pretty(&summary)? + "\n").as_bytes())?;
+    Ok(if findings.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_are_pinned_and_partition() {
+        assert_eq!(parse_shard("2/4").unwrap(), (2, 4));
+        for bad in ["0/4", "5/4", "1/0", "x", "1/", "1/2/3"] {
+            assert!(parse_shard(bad).is_err(), "{bad}");
+        }
+        // The hash is part of the CLI contract: these values must never change.
+        assert_eq!(
+            xxh64(b"local/init-reject", 0) % 4,
+            xxh64(b"local/init-reject", 0) % 4
+        );
+        assert_eq!(xxh64(b"", 0), 0xef46db3751d8e999);
+        let names: Vec<String> = (0..200).map(|i| format!("family/case-{i}")).collect();
+        for name in &names {
+            let hits = (1..=3).filter(|i| in_shard(name, (*i, 3))).count();
+            assert_eq!(hits, 1, "{name}");
+        }
+    }
+
+    #[test]
+    fn globs() {
+        assert!(glob_match("local/*", "local/init-reject"));
+        assert!(glob_match("*init*", "local/init-reject"));
+        assert!(glob_match("local/init-rejec?", "local/init-reject"));
+        assert!(!glob_match("local/*", "global/x"));
+        assert!(glob_match("*", ""));
+        assert!(!glob_match("a", "ab"));
+    }
+
+    #[test]
+    fn subject_selection() {
+        let s = Selection::parse(&[]);
+        assert!(s.checker && s.clang && s.all_devices);
+        let s = Selection::parse(&["checker".into(), "pocl".into()]);
+        assert!(s.checker && !s.clang && !s.all_devices);
+        assert_eq!(s.device_parts, ["pocl"]);
+    }
+}

@@ -1,0 +1,426 @@
+//! Discovery: every platform and device, with the queries that decide how clasp tests it.
+//!
+//! [`query`] runs inside a worker process (`clasp worker discover`); [`discover`] is the parent
+//! side, which runs that worker with a timeout, so a driver that crashes while it is being
+//! enumerated is reported, not fatal.
+
+use super::pool::{output_with_timeout, Finished};
+use checker::{Feature, Lang, Profile};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+/// The C++ for OpenCL extension; only devices that report it get C++ cases.
+pub const CXX_EXTENSION: &str = "cl_ext_cxx_for_opencl";
+
+/// What discovery found.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Discovery {
+    pub platforms: Vec<PlatformInfo>,
+    /// Why there is nothing to show: no OpenCL library, `clGetPlatformIDs` failed, the
+    /// discovery worker crashed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PlatformInfo {
+    pub index: u32,
+    pub name: String,
+    pub vendor: String,
+    pub version: String,
+    pub devices: Vec<DeviceInfo>,
+    /// A query that failed for the platform as a whole (`clGetDeviceIDs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// One device and every property that matters to address-space testing. Queries that fail (a
+/// 1.2 device has no `CL_DEVICE_OPENCL_C_ALL_VERSIONS`) are `None`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct DeviceInfo {
+    /// The stable subject id: `platform-slug/device-slug`.
+    pub id: String,
+    pub platform_index: u32,
+    pub device_index: u32,
+    pub platform_name: String,
+    pub platform_version: String,
+    pub name: String,
+    pub vendor: String,
+    /// `CL_DEVICE_VERSION`.
+    pub version: String,
+    /// `CL_DRIVER_VERSION`.
+    pub driver_version: String,
+    /// `CL_DEVICE_OPENCL_C_VERSION`.
+    pub opencl_c_version: String,
+    /// `CL_DEVICE_OPENCL_C_ALL_VERSIONS` as `major.minor` (3.0 platforms only).
+    pub opencl_c_all_versions: Option<Vec<String>>,
+    /// `CL_DEVICE_OPENCL_C_FEATURES` names (3.0 platforms only).
+    pub opencl_c_features: Option<Vec<String>>,
+    /// `CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT` (3.0 platforms only).
+    pub generic_address_space_support: Option<bool>,
+    pub max_constant_args: Option<u32>,
+    pub max_constant_buffer_size: Option<u64>,
+    pub local_mem_size: Option<u64>,
+    /// `local`, `global` or `none`.
+    pub local_mem_type: Option<String>,
+    /// `CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE` (2.0 and later).
+    pub max_global_variable_size: Option<u64>,
+    pub address_bits: Option<u32>,
+    pub extensions: Vec<String>,
+}
+
+impl DeviceInfo {
+    /// What identifies the driver build exactly: the cache key and the `identity` of results.
+    pub fn identity(&self) -> String {
+        format!(
+            "{} | {} | {} | {} | driver {}",
+            self.platform_name, self.platform_version, self.name, self.version, self.driver_version
+        )
+    }
+
+    /// The OpenCL C versions the device reports, as clasp languages.
+    ///
+    /// `CL_DEVICE_OPENCL_C_ALL_VERSIONS` when the device has it; otherwise (before 3.0) every
+    /// version up to `CL_DEVICE_OPENCL_C_VERSION`, since a device supports the earlier versions
+    /// of OpenCL C (OpenCL 2.2 API, `-cl-std`: "the highest OpenCL C version supported by each
+    /// device" and any earlier one).
+    pub fn c_langs(&self) -> Vec<Lang> {
+        let c_langs = [Lang::Cl1_1, Lang::Cl1_2, Lang::Cl2_0, Lang::Cl3_0];
+        // `CL_DEVICE_OPENCL_C_ALL_VERSIONS` is an OpenCL 3.0 query: a 1.2 device that answers it
+        // anyway (Oclgrind 21.10 lists 3.0 there) is judged by what 1.2 defines.
+        let device_version = self
+            .version
+            .strip_prefix("OpenCL ")
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(version_value)
+            .unwrap_or(0);
+        match &self.opencl_c_all_versions {
+            Some(all) if !all.is_empty() && device_version >= 300 => c_langs
+                .into_iter()
+                .filter(|l| all.iter().any(|v| version_value(v) == Some(l.c_version())))
+                .collect(),
+            _ => {
+                let max = self
+                    .opencl_c_version
+                    .strip_prefix("OpenCL C ")
+                    .and_then(|rest| rest.split_whitespace().next())
+                    .and_then(version_value)
+                    .unwrap_or(0);
+                c_langs
+                    .into_iter()
+                    .filter(|l| l.c_version() <= max)
+                    .collect()
+            }
+        }
+    }
+
+    /// The 3.0 optional features that touch address spaces, as the device reports them.
+    pub fn features(&self) -> Vec<Feature> {
+        let names = self.opencl_c_features.as_deref().unwrap_or(&[]);
+        Feature::ALL
+            .into_iter()
+            .filter(|f| names.iter().any(|n| n == f.macro_name()))
+            .collect()
+    }
+
+    pub fn has_extension(&self, name: &str) -> bool {
+        self.extensions.iter().any(|e| e == name)
+    }
+
+    /// The profile a 3.0 device is tested in: OpenCL C 3.0 with exactly its feature set.
+    pub fn cl3_profile(&self) -> Option<Profile> {
+        if !self.c_langs().contains(&Lang::Cl3_0) {
+            return None;
+        }
+        let features = self.features();
+        Profile::ALL.into_iter().find(|p| {
+            p.lang() == Lang::Cl3_0
+                && Feature::ALL
+                    .iter()
+                    .all(|f| p.has(*f) == features.contains(f))
+        })
+    }
+
+    /// The profiles this device is tested in (see `plan` for the rest).
+    pub fn profiles(&self) -> Vec<Profile> {
+        let langs = self.c_langs();
+        let mut out: Vec<Profile> = [Profile::CL1_1, Profile::CL1_2, Profile::CL2_0]
+            .into_iter()
+            .filter(|p| langs.contains(&p.lang()))
+            .collect();
+        out.extend(self.cl3_profile());
+        if self.has_extension(CXX_EXTENSION) {
+            out.push(Profile::CXX2021);
+        }
+        out
+    }
+}
+
+/// `"1.2"` or `"1.2.0"` → 120.
+fn version_value(v: &str) -> Option<u32> {
+    let mut parts = v.split('.');
+    let major: u32 = parts.next()?.trim().parse().ok()?;
+    let minor: u32 = parts.next()?.trim().parse().ok()?;
+    Some(major * 100 + minor * 10)
+}
+
+/// A stable, readable id piece: lowercase, runs of other characters become one `-`.
+pub fn slug(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        if c.is_ascii_alphanumeric() || c == '.' {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_matches('-').to_string()
+}
+
+/// Runs discovery in a worker process. Never fails: what went wrong is in `error`.
+pub fn discover(exe: &Path, timeout: Duration) -> Discovery {
+    let mut cmd = Command::new(exe);
+    cmd.args(["worker", "discover"]);
+    match output_with_timeout(cmd, timeout) {
+        Ok(Finished::Exited {
+            status,
+            stdout,
+            stderr,
+        }) => {
+            if status.success() {
+                match serde_json::from_slice::<Discovery>(&stdout) {
+                    Ok(d) => d,
+                    Err(e) => Discovery {
+                        platforms: Vec::new(),
+                        error: Some(format!("discovery worker answered garbage: {e}")),
+                    },
+                }
+            } else {
+                let tail = String::from_utf8_lossy(&stderr);
+                let tail: String = tail.lines().rev().take(5).collect::<Vec<_>>().join(" / ");
+                Discovery {
+                    platforms: Vec::new(),
+                    error: Some(format!(
+                        "discovery worker died ({}): {tail}",
+                        super::pool::describe_exit(status)
+                    )),
+                }
+            }
+        }
+        Ok(Finished::TimedOut) => Discovery {
+            platforms: Vec::new(),
+            error: Some(format!(
+                "discovery did not finish within {} s (a driver hangs while it is enumerated)",
+                timeout.as_secs()
+            )),
+        },
+        Err(e) => Discovery {
+            platforms: Vec::new(),
+            error: Some(format!("cannot start the discovery worker: {e}")),
+        },
+    }
+}
+
+/// Enumerates platforms and devices in this process (worker side).
+pub fn query() -> Discovery {
+    use opencl3::device::{Device, CL_DEVICE_TYPE_ALL};
+    use opencl3::platform::get_platforms;
+
+    if let Err(e) = cl3::load_library() {
+        return Discovery {
+            platforms: Vec::new(),
+            error: Some(format!("no OpenCL library (libOpenCL.so.1): {e}")),
+        };
+    }
+    let platforms = match get_platforms() {
+        Ok(p) => p,
+        // -1001 is CL_PLATFORM_NOT_FOUND_KHR: a loader with no driver registered.
+        Err(e) if e.0 == -1001 => return Discovery::default(),
+        Err(e) => {
+            return Discovery {
+                platforms: Vec::new(),
+                error: Some(format!("clGetPlatformIDs failed: {e}")),
+            }
+        }
+    };
+    let mut out = Discovery::default();
+    let mut seen_ids: Vec<String> = Vec::new();
+    for (pi, platform) in platforms.iter().enumerate() {
+        let name = platform.name().unwrap_or_default();
+        let version = platform.version().unwrap_or_default();
+        let mut info = PlatformInfo {
+            index: pi as u32,
+            vendor: platform.vendor().unwrap_or_default(),
+            name: name.clone(),
+            version: version.clone(),
+            devices: Vec::new(),
+            error: None,
+        };
+        let ids = match platform.get_devices(CL_DEVICE_TYPE_ALL) {
+            Ok(ids) => ids,
+            // CL_DEVICE_NOT_FOUND: a platform with no device (rusticl without RUSTICL_ENABLE).
+            Err(e) if e.0 == -1 => Vec::new(),
+            Err(e) => {
+                info.error = Some(format!("clGetDeviceIDs failed: {e}"));
+                Vec::new()
+            }
+        };
+        for (di, id) in ids.into_iter().enumerate() {
+            let d = Device::new(id);
+            let dev_name = d.name().unwrap_or_default();
+            let mut sid = format!("{}/{}", slug(&name), slug(&dev_name));
+            let base = sid.clone();
+            let mut n = 2;
+            while seen_ids.contains(&sid) {
+                sid = format!("{base}-{n}");
+                n += 1;
+            }
+            seen_ids.push(sid.clone());
+            let versions = |v: Vec<opencl3::types::cl_name_version>| -> Vec<String> {
+                v.iter()
+                    .map(|nv| format!("{}.{}", nv.version >> 22, (nv.version >> 12) & 0x3ff))
+                    .collect()
+            };
+            let names = |v: Vec<opencl3::types::cl_name_version>| -> Vec<String> {
+                v.iter()
+                    .map(|nv| {
+                        let bytes: Vec<u8> = nv
+                            .name
+                            .iter()
+                            .take_while(|c| **c != 0)
+                            // `cl_char` is `i8` on some targets and `u8` on others.
+                            .map(|c| {
+                                #[allow(clippy::unnecessary_cast)]
+                                let b = *c as u8;
+                                b
+                            })
+                            .collect();
+                        String::from_utf8_lossy(&bytes).into_owned()
+                    })
+                    .collect()
+            };
+            info.devices.push(DeviceInfo {
+                id: sid,
+                platform_index: pi as u32,
+                device_index: di as u32,
+                platform_name: name.clone(),
+                platform_version: version.clone(),
+                name: dev_name,
+                vendor: d.vendor().unwrap_or_default(),
+                version: d.version().unwrap_or_default(),
+                driver_version: d.driver_version().unwrap_or_default(),
+                opencl_c_version: d.opencl_c_version().unwrap_or_default(),
+                opencl_c_all_versions: d.opencl_c_all_versions().ok().map(versions),
+                opencl_c_features: d.opencl_c_features().ok().map(names),
+                generic_address_space_support: d.generic_address_space_support().ok(),
+                max_constant_args: d.max_constant_args().ok(),
+                max_constant_buffer_size: d.max_constant_buffer_size().ok(),
+                local_mem_size: d.local_mem_size().ok(),
+                local_mem_type: d.local_mem_type().ok().map(|t| {
+                    match t {
+                        1 => "local",
+                        2 => "global",
+                        0 => "none",
+                        _ => "unknown",
+                    }
+                    .to_string()
+                }),
+                max_global_variable_size: d.max_global_variable_size().ok().map(|v| v as u64),
+                address_bits: d.address_bits().ok(),
+                extensions: d
+                    .extensions()
+                    .unwrap_or_default()
+                    .split_whitespace()
+                    .map(str::to_string)
+                    .collect(),
+            });
+        }
+        out.platforms.push(info);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn device(c: &str, all: Option<&[&str]>, features: &[&str]) -> DeviceInfo {
+        DeviceInfo {
+            id: "p/d".into(),
+            platform_index: 0,
+            device_index: 0,
+            platform_name: "p".into(),
+            platform_version: "OpenCL 3.0".into(),
+            name: "d".into(),
+            vendor: "v".into(),
+            version: "OpenCL 3.0".into(),
+            driver_version: "1".into(),
+            opencl_c_version: c.into(),
+            opencl_c_all_versions: all.map(|a| a.iter().map(|s| s.to_string()).collect()),
+            opencl_c_features: Some(features.iter().map(|s| s.to_string()).collect()),
+            generic_address_space_support: None,
+            max_constant_args: None,
+            max_constant_buffer_size: None,
+            local_mem_size: None,
+            local_mem_type: None,
+            max_global_variable_size: None,
+            address_bits: None,
+            extensions: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn pre_3_0_devices_support_every_earlier_version() {
+        let d = device("OpenCL C 1.2 pocl", None, &[]);
+        assert_eq!(d.c_langs(), [Lang::Cl1_1, Lang::Cl1_2]);
+        assert_eq!(d.profiles(), [Profile::CL1_1, Profile::CL1_2]);
+        assert_eq!(d.cl3_profile(), None);
+    }
+
+    #[test]
+    fn a_1_2_device_answering_the_3_0_query_is_judged_as_1_2() {
+        // Oclgrind 21.10: an OpenCL 1.2 device whose CL_DEVICE_OPENCL_C_ALL_VERSIONS lists 3.0.
+        let mut d = device(
+            "OpenCL C 1.2 (Oclgrind 21.10)",
+            Some(&["1.0", "1.1", "1.2", "3.0"]),
+            &[],
+        );
+        d.version = "OpenCL 1.2 (Oclgrind 21.10)".into();
+        assert_eq!(d.profiles(), [Profile::CL1_1, Profile::CL1_2]);
+    }
+
+    #[test]
+    fn a_3_0_device_gets_the_profile_of_its_features() {
+        let d = device(
+            "OpenCL C 3.0",
+            Some(&["1.0", "1.1", "1.2", "3.0"]),
+            &[
+                "__opencl_c_program_scope_global_variables",
+                "__opencl_c_int64",
+            ],
+        );
+        assert_eq!(
+            d.profiles(),
+            [Profile::CL1_1, Profile::CL1_2, Profile::CL3_0_GLOBALS]
+        );
+        let d = device("OpenCL C 3.0", Some(&["1.2", "2.0", "3.0"]), &[]);
+        assert_eq!(
+            d.profiles(),
+            [Profile::CL1_2, Profile::CL2_0, Profile::CL3_0]
+        );
+    }
+
+    #[test]
+    fn slugs_are_stable() {
+        assert_eq!(
+            slug("llvmpipe (LLVM 15.0.6, 256 bits)"),
+            "llvmpipe-llvm-15.0.6-256-bits"
+        );
+        assert_eq!(
+            slug("Portable Computing Language"),
+            "portable-computing-language"
+        );
+    }
+}

@@ -1,0 +1,44 @@
+//! The JSON-lines protocol between `clasp run` and its workers (`clasp worker build`).
+//!
+//! The worker writes one [`Hello`] line once its context exists, then answers each [`Request`]
+//! line with one [`Response`] line, in order. End of input ends the worker.
+
+use serde::{Deserialize, Serialize};
+
+/// First line a build worker writes: what it runs on, or why it cannot.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Hello {
+    /// The device identity ([`super::DeviceInfo::identity`]) of the device it opened.
+    pub identity: Option<String>,
+    pub error: Option<String>,
+}
+
+/// One build of one source with options on the worker's device.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Request {
+    pub id: u64,
+    pub source: String,
+    pub options: String,
+}
+
+/// How a build ended, as the driver reported it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BuildStatus {
+    Accepted,
+    Rejected,
+    /// Neither: a status that does not exist, or one that contradicts `clBuildProgram`'s result.
+    Invalid,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Response {
+    pub id: u64,
+    pub status: BuildStatus,
+    /// The OpenCL error name `clBuildProgram` returned (`CL_SUCCESS`, `CL_BUILD_PROGRAM_FAILURE`).
+    pub code: String,
+    /// The build log, or for [`BuildStatus::Invalid`] what was wrong.
+    pub log: String,
+    /// Time inside `clBuildProgram`, in milliseconds.
+    pub build_ms: f64,
+}

@@ -1,0 +1,213 @@
+//! The worker process (`clasp worker ...`, hidden from `--help`): the only code that calls
+//! OpenCL.
+//!
+//! `clasp worker discover` prints a [`super::Discovery`] as JSON. `clasp worker build --platform
+//! I --device J` opens one context on that device, keeps it for its whole life (creating a
+//! context costs more than most builds), and answers build requests (see [`super::protocol`]).
+//!
+//! Drivers print to stdout too (warnings, debug output), which would corrupt the protocol: the
+//! worker keeps the real stdout for itself and points file descriptor 1 at stderr before it
+//! loads any driver.
+
+use super::protocol::{BuildStatus, Hello, Request, Response};
+use std::ffi::CString;
+use std::fs::File;
+use std::io::{self, BufRead, BufWriter, Write};
+use std::os::fd::FromRawFd;
+use std::time::Instant;
+
+/// Build logs longer than this are cut (a driver that prints megabytes should not stall the run).
+const MAX_LOG: usize = 64 * 1024;
+
+/// Takes stdout for the protocol and sends fd 1 to stderr; dies with the parent.
+fn protocol_stdout() -> io::Result<File> {
+    // SAFETY: plain fd juggling on descriptors this process owns; the new fd is owned by the File.
+    unsafe {
+        // A worker whose parent is gone (killed `clasp run`) must not linger in a driver call.
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+        let fd = libc::dup(1);
+        if fd < 0 || libc::dup2(2, 1) < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        Ok(File::from_raw_fd(fd))
+    }
+}
+
+/// `clasp worker discover`.
+pub fn discover_main() -> anyhow::Result<()> {
+    let out = protocol_stdout()?;
+    let d = super::discover::query();
+    let mut out = BufWriter::new(out);
+    serde_json::to_writer(&mut out, &d)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// `clasp worker build`.
+pub fn build_main(platform: u32, device: u32) -> anyhow::Result<()> {
+    use opencl3::context::Context;
+    use opencl3::device::{Device, CL_DEVICE_TYPE_ALL};
+
+    let out = protocol_stdout()?;
+    let mut out = BufWriter::new(out);
+    let mut say = |line: String| -> io::Result<()> {
+        out.write_all(line.as_bytes())?;
+        out.write_all(b"\n")?;
+        out.flush()
+    };
+    let opened = (|| -> Result<(Device, Context, String), String> {
+        let platforms = opencl3::platform::get_platforms()
+            .map_err(|e| format!("clGetPlatformIDs failed: {e}"))?;
+        let p = platforms
+            .get(platform as usize)
+            .ok_or_else(|| format!("no platform {platform}"))?;
+        let ids = p
+            .get_devices(CL_DEVICE_TYPE_ALL)
+            .map_err(|e| format!("clGetDeviceIDs failed: {e}"))?;
+        let id = *ids
+            .get(device as usize)
+            .ok_or_else(|| format!("no device {device} on platform {platform}"))?;
+        let d = Device::new(id);
+        let ctx = Context::from_device(&d).map_err(|e| format!("clCreateContext failed: {e}"))?;
+        let identity = format!(
+            "{} | {} | {} | {} | driver {}",
+            p.name().unwrap_or_default(),
+            p.version().unwrap_or_default(),
+            d.name().unwrap_or_default(),
+            d.version().unwrap_or_default(),
+            d.driver_version().unwrap_or_default()
+        );
+        Ok((d, ctx, identity))
+    })();
+    let (device, context) = match opened {
+        Ok((d, c, identity)) => {
+            say(serde_json::to_string(&Hello {
+                identity: Some(identity),
+                error: None,
+            })?)?;
+            (d, c)
+        }
+        Err(e) => {
+            say(serde_json::to_string(&Hello {
+                identity: None,
+                error: Some(e),
+            })?)?;
+            return Ok(());
+        }
+    };
+    for line in io::stdin().lock().lines() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let resp = match serde_json::from_str::<Request>(&line) {
+            Ok(req) => build_one(&context, &device, &req),
+            Err(e) => Response {
+                id: 0,
+                status: BuildStatus::Invalid,
+                code: String::new(),
+                log: format!("bad request: {e}"),
+                build_ms: 0.0,
+            },
+        };
+        say(serde_json::to_string(&resp)?)?;
+    }
+    Ok(())
+}
+
+fn build_one(
+    context: &opencl3::context::Context,
+    device: &opencl3::device::Device,
+    req: &Request,
+) -> Response {
+    use opencl3::error_codes::{error_text, CL_BUILD_PROGRAM_FAILURE, CL_INVALID_BUILD_OPTIONS};
+    use opencl3::program::{
+        build_program, get_program_build_data, get_program_build_info, Program, CL_BUILD_ERROR,
+        CL_BUILD_NONE, CL_BUILD_SUCCESS, CL_PROGRAM_BUILD_LOG, CL_PROGRAM_BUILD_STATUS,
+    };
+
+    let invalid = |log: String, code: String, build_ms: f64| Response {
+        id: req.id,
+        status: BuildStatus::Invalid,
+        code,
+        log,
+        build_ms,
+    };
+    let Ok(options) = CString::new(req.options.as_str()) else {
+        return invalid(
+            "build options contain a NUL byte".into(),
+            String::new(),
+            0.0,
+        );
+    };
+    let program = match Program::create_from_source(context, &req.source) {
+        Ok(p) => p,
+        Err(e) => {
+            return invalid(
+                format!("clCreateProgramWithSource failed: {e}"),
+                e.to_string(),
+                0.0,
+            )
+        }
+    };
+    let dev = device.id();
+    let start = Instant::now();
+    let result = build_program(program.get(), &[dev], &options, None, std::ptr::null_mut());
+    let build_ms = start.elapsed().as_secs_f64() * 1e3;
+    let status: Option<i32> = get_program_build_info(program.get(), dev, CL_PROGRAM_BUILD_STATUS)
+        .ok()
+        .map(i32::from);
+    let mut log = get_program_build_data(program.get(), dev, CL_PROGRAM_BUILD_LOG)
+        .map(|b| {
+            String::from_utf8_lossy(&b)
+                .trim_end_matches('\0')
+                .to_string()
+        })
+        .unwrap_or_default();
+    if log.len() > MAX_LOG {
+        let mut cut = MAX_LOG;
+        while !log.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        log.truncate(cut);
+        log.push_str("\n[clasp: log cut]");
+    }
+    let code = error_text(result.err().unwrap_or(0)).to_string();
+    let status_text = match status {
+        Some(s) => s.to_string(),
+        None => "unreadable".to_string(),
+    };
+    let status = match (result, status) {
+        (Ok(()), Some(CL_BUILD_SUCCESS)) => BuildStatus::Accepted,
+        (Ok(()), _) => {
+            return invalid(
+                format!("clBuildProgram returned CL_SUCCESS but CL_PROGRAM_BUILD_STATUS is {status_text}; log: {log}"),
+                code,
+                build_ms,
+            )
+        }
+        (Err(CL_BUILD_PROGRAM_FAILURE), Some(CL_BUILD_ERROR | CL_BUILD_NONE) | None) => {
+            BuildStatus::Rejected
+        }
+        // A -cl-std the device does not support is an invalid build option (OpenCL API
+        // `clBuildProgram`: "CL_INVALID_BUILD_OPTIONS if the build options ... are invalid").
+        (Err(CL_INVALID_BUILD_OPTIONS), _) => BuildStatus::Rejected,
+        (Err(e), _) => {
+            return invalid(
+                format!(
+                    "clBuildProgram returned {} with CL_PROGRAM_BUILD_STATUS {status_text}; log: {log}",
+                    error_text(e)
+                ),
+                code,
+                build_ms,
+            )
+        }
+    };
+    Response {
+        id: req.id,
+        status,
+        code,
+        log,
+        build_ms,
+    }
+}

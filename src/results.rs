@@ -1,0 +1,253 @@
+//! What a run produced, as plain data: one [`CaseResult`] per (case, subject, profile, kind).
+//!
+//! Architecture invariant: nothing here calls a driver or renders anything. `clasp run` streams
+//! these records as JSON lines to `reports/runs/<run-id>/results.jsonl`; report sinks (JUnit,
+//! Markdown, HTML) and run comparison read them back. Field names and enum tags are a file
+//! format: add fields, never rename them.
+
+use checker::Profile;
+use serde::{Deserialize, Serialize};
+
+/// The file a run streams its results to, inside its run directory.
+pub const RESULTS_FILE: &str = "results.jsonl";
+
+/// One case run by one subject in one profile.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CaseResult {
+    /// The case's stable name (`local/init-reject`).
+    pub case: String,
+    /// Which subject ran it: `checker`, `clang-16`, or a device's id (see [`Subject`]).
+    pub subject: String,
+    pub profile: Profile,
+    /// Whether the profile is one the case lists, or a derived expectation about the device.
+    pub kind: RunKind,
+    /// The build options the subject was given (for drivers: `-cl-std=...` then the case's).
+    pub options: Vec<String>,
+    pub expected: Expected,
+    pub actual: Actual,
+    pub verdict: Verdict,
+    /// Wall time of this result as the harness saw it, in milliseconds (0 when cached).
+    pub duration_ms: f64,
+    /// Time inside `clBuildProgram` alone (drivers only), in milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub driver_ms: Option<f64>,
+    /// Whether the actual outcome came from the result cache.
+    #[serde(default)]
+    pub cached: bool,
+    /// What exactly was run: platform, device and driver versions, or the compiler's version.
+    pub identity: String,
+}
+
+impl CaseResult {
+    /// The key `--resume` uses to know a result is already there.
+    pub fn key(&self) -> ResultKey {
+        (
+            self.case.clone(),
+            self.subject.clone(),
+            self.profile,
+            self.kind,
+        )
+    }
+}
+
+/// `(case, subject, profile, kind)`.
+pub type ResultKey = (String, String, Profile, RunKind);
+
+/// Why a (case, profile) pair is run on a subject.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RunKind {
+    /// The case lists the profile; the expectation comes from the case file.
+    Listed,
+    /// The device does not report the profile's OpenCL C version: building with that
+    /// `-cl-std` must fail, whatever the case's own expectation.
+    UnsupportedStd,
+}
+
+/// What the case file (or the derived device expectation) says must happen.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "expect", rename_all = "kebab-case")]
+pub enum Expected {
+    /// The build must succeed.
+    Accept,
+    /// The build must fail.
+    Reject,
+    /// The checker must report exactly these `(line, rule)` pairs (empty: accept).
+    Diagnostics { diagnostics: Vec<Diag> },
+}
+
+/// A diagnostic as the suite compares it: line and rule ID.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Diag {
+    pub line: u32,
+    pub rule: String,
+}
+
+/// What the subject did.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "outcome", rename_all = "kebab-case")]
+pub enum Actual {
+    /// The build succeeded; `log` is the build log (often empty).
+    Accepted { log: String },
+    /// The build failed; `code` is the OpenCL error (`CL_BUILD_PROGRAM_FAILURE`) or the
+    /// compiler's exit status.
+    Rejected { code: String, log: String },
+    /// The checker's diagnostics.
+    Diagnostics { diagnostics: Vec<Diag> },
+    /// The driver answered something that is neither a success nor a failure (a build status
+    /// that does not exist, `CL_SUCCESS` with `CL_BUILD_ERROR`, an unexpected error code).
+    Invalid { detail: String },
+    /// The worker process died: `signal` is `SIGSEGV`, `SIGABRT`, ... or `exit(N)`.
+    Crash { signal: String },
+    /// The build did not finish within the per-case timeout; the worker was killed.
+    Timeout { after_ms: u64 },
+    /// Not run, and why.
+    Skipped { why: String },
+}
+
+/// The judgement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    Pass,
+    Deviation,
+    Skipped,
+    Crash,
+    Timeout,
+}
+
+impl Verdict {
+    /// Whether this verdict is a finding (makes `clasp run` exit 1).
+    pub fn is_finding(self) -> bool {
+        matches!(self, Verdict::Deviation | Verdict::Crash | Verdict::Timeout)
+    }
+}
+
+/// Judges an outcome against an expectation.
+pub fn judge(expected: &Expected, actual: &Actual) -> Verdict {
+    match (expected, actual) {
+        (_, Actual::Skipped { .. }) => Verdict::Skipped,
+        (_, Actual::Crash { .. }) => Verdict::Crash,
+        (_, Actual::Timeout { .. }) => Verdict::Timeout,
+        (_, Actual::Invalid { .. }) => Verdict::Deviation,
+        (Expected::Accept, Actual::Accepted { .. })
+        | (Expected::Reject, Actual::Rejected { .. }) => Verdict::Pass,
+        (Expected::Diagnostics { diagnostics: want }, Actual::Diagnostics { diagnostics: got }) => {
+            if want == got {
+                Verdict::Pass
+            } else {
+                Verdict::Deviation
+            }
+        }
+        _ => Verdict::Deviation,
+    }
+}
+
+/// Counts per verdict, for summaries.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    pub pass: usize,
+    pub deviation: usize,
+    pub skipped: usize,
+    pub crash: usize,
+    pub timeout: usize,
+}
+
+impl Tally {
+    pub fn add(&mut self, v: Verdict) {
+        match v {
+            Verdict::Pass => self.pass += 1,
+            Verdict::Deviation => self.deviation += 1,
+            Verdict::Skipped => self.skipped += 1,
+            Verdict::Crash => self.crash += 1,
+            Verdict::Timeout => self.timeout += 1,
+        }
+    }
+
+    pub fn total(&self) -> usize {
+        self.pass + self.deviation + self.skipped + self.crash + self.timeout
+    }
+
+    pub fn findings(&self) -> usize {
+        self.deviation + self.crash + self.timeout
+    }
+}
+
+/// Reads a results file, skipping lines that do not parse (the last line of a killed run may be
+/// cut short). Returns the records and how many lines were unreadable.
+pub fn read_jsonl(text: &str) -> (Vec<CaseResult>, usize) {
+    let mut out = Vec::new();
+    let mut bad = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        match serde_json::from_str(line) {
+            Ok(r) => out.push(r),
+            Err(_) => bad += 1,
+        }
+    }
+    (out, bad)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verdicts() {
+        let acc = Actual::Accepted { log: String::new() };
+        let rej = Actual::Rejected {
+            code: "CL_BUILD_PROGRAM_FAILURE".into(),
+            log: "x".into(),
+        };
+        assert_eq!(judge(&Expected::Accept, &acc), Verdict::Pass);
+        assert_eq!(judge(&Expected::Accept, &rej), Verdict::Deviation);
+        assert_eq!(judge(&Expected::Reject, &rej), Verdict::Pass);
+        assert_eq!(judge(&Expected::Reject, &acc), Verdict::Deviation);
+        assert_eq!(
+            judge(
+                &Expected::Accept,
+                &Actual::Crash {
+                    signal: "SIGSEGV".into()
+                }
+            ),
+            Verdict::Crash
+        );
+        assert_eq!(
+            judge(
+                &Expected::Reject,
+                &Actual::Invalid {
+                    detail: "status 7".into()
+                }
+            ),
+            Verdict::Deviation
+        );
+    }
+
+    #[test]
+    fn records_round_trip_and_a_cut_line_is_skipped() {
+        let r = CaseResult {
+            case: "a/b".into(),
+            subject: "checker".into(),
+            profile: Profile::CL3_0_GLOBALS,
+            kind: RunKind::Listed,
+            options: vec!["-cl-std=CL3.0".into()],
+            expected: Expected::Diagnostics {
+                diagnostics: vec![Diag {
+                    line: 3,
+                    rule: "AS-PROGSCOPE-SPACE".into(),
+                }],
+            },
+            actual: Actual::Timeout { after_ms: 5 },
+            verdict: Verdict::Timeout,
+            duration_ms: 1.5,
+            driver_ms: None,
+            cached: false,
+            identity: "x".into(),
+        };
+        let line = serde_json::to_string(&r).unwrap();
+        assert!(line.contains("\"profile\":\"CL3.0+globals\""), "{line}");
+        let text = format!("{line}\n{}", &line[..line.len() / 2]);
+        let (back, bad) = read_jsonl(&text);
+        assert_eq!(back, [r]);
+        assert_eq!(bad, 1);
+    }
+}

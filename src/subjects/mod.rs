@@ -1,0 +1,276 @@
+//! Subjects: what runs the corpus. Every OpenCL device, the built-in checker, and clang-16.
+//!
+//! [`plan`] decides, for one subject and one case, which (profile, expectation) pairs run, which
+//! are skipped and why. The profile rules for devices are in [`plan`]'s documentation.
+
+pub mod checker;
+pub mod clang;
+
+use crate::drivers::discover::CXX_EXTENSION;
+use crate::drivers::DeviceInfo;
+use crate::results::{Diag, Expected, RunKind};
+use ::checker::case::Case;
+use ::checker::{Lang, Profile};
+use std::path::PathBuf;
+
+/// What runs the cases.
+#[derive(Debug, Clone)]
+pub enum SubjectKind {
+    /// clasp's own front end, in process.
+    Checker,
+    /// `clang-16 -fsyntax-only`, one process per build.
+    Clang { exe: PathBuf },
+    /// An OpenCL device, through worker processes.
+    Device(Box<DeviceInfo>),
+}
+
+#[derive(Debug, Clone)]
+pub struct Subject {
+    /// `checker`, `clang-16`, or the device id (`portable-computing-language/pthread-...`).
+    pub id: String,
+    /// What exactly runs: versions. Part of the cache key and of every result.
+    pub identity: String,
+    pub kind: SubjectKind,
+}
+
+impl Subject {
+    pub fn checker() -> Subject {
+        Subject {
+            id: "checker".into(),
+            identity: format!("clasp checker {}", env!("CARGO_PKG_VERSION")),
+            kind: SubjectKind::Checker,
+        }
+    }
+
+    pub fn device(d: &DeviceInfo) -> Subject {
+        Subject {
+            id: d.id.clone(),
+            identity: d.identity(),
+            kind: SubjectKind::Device(Box::new(d.clone())),
+        }
+    }
+
+    pub fn is_device(&self) -> bool {
+        matches!(self.kind, SubjectKind::Device(_))
+    }
+
+    /// Whether results may come from the cache (the checker is fast and changes with clasp).
+    pub fn cacheable(&self) -> bool {
+        !matches!(self.kind, SubjectKind::Checker)
+    }
+}
+
+/// One (case, profile) run on one subject, planned.
+#[derive(Debug, Clone)]
+pub struct Job {
+    pub case: usize,
+    pub profile: Profile,
+    pub kind: RunKind,
+    /// What the subject is given (drivers: the build options; clang: its arguments).
+    pub options: Vec<String>,
+    pub expected: Expected,
+    /// Decided without running: why.
+    pub skip: Option<String>,
+    /// A run-time case (`//@ kind: run`): drivers build it; executing it is not implemented.
+    pub runtime: bool,
+}
+
+/// The jobs of `case` (index `index`) on `subject`, for the case's profiles that `keep` allows.
+///
+/// Devices are tested in the profiles they report ([`DeviceInfo::profiles`]): CL1.1, CL1.2 and
+/// CL2.0 when `CL_DEVICE_OPENCL_C_ALL_VERSIONS` (before 3.0: `CL_DEVICE_OPENCL_C_VERSION` and
+/// every earlier version) lists them; exactly one OpenCL C 3.0 profile, the one whose feature
+/// set equals `CL_DEVICE_OPENCL_C_FEATURES`, since a driver cannot switch a feature on or off;
+/// CLC++2021 when the device reports `cl_ext_cxx_for_opencl`. For a profile the case lists:
+///
+/// - the device reports it: the case's own expectation (accept/reject), [`RunKind::Listed`];
+/// - the device does not report its OpenCL C version: building with that `-cl-std` must fail
+///   (OpenCL API, `clBuildProgram`: a `-cl-std` the device does not support is an invalid build
+///   option), whatever the case expects, [`RunKind::UnsupportedStd`];
+/// - another OpenCL C 3.0 feature set than the device's: skipped, naming the device's profile.
+///   "Code that needs a feature the device lacks must be rejected" is not derived here: the
+///   corpus states it directly, as cases that are accepted in `CL3.0+globals` and rejected in
+///   `CL3.0` (say); a device without the feature runs such a case in `CL3.0` and must reject.
+/// - CLC++2021 on a device without `cl_ext_cxx_for_opencl`: skipped, saying so.
+pub fn plan(
+    subject: &Subject,
+    case: &Case,
+    index: usize,
+    keep: &dyn Fn(Profile) -> bool,
+) -> Vec<Job> {
+    let runtime = case.run.is_some();
+    let accept_or_reject = |p: Profile| {
+        if case.must_compile(p) {
+            Expected::Accept
+        } else {
+            Expected::Reject
+        }
+    };
+    let mut jobs = Vec::new();
+    for &profile in case.profiles.iter().filter(|p| keep(**p)) {
+        let mut job = Job {
+            case: index,
+            profile,
+            kind: RunKind::Listed,
+            options: Vec::new(),
+            expected: accept_or_reject(profile),
+            skip: None,
+            runtime,
+        };
+        match &subject.kind {
+            SubjectKind::Checker => {
+                let mut diagnostics: Vec<Diag> = case
+                    .expected(profile)
+                    .iter()
+                    .map(|e| Diag {
+                        line: e.line,
+                        rule: e.rule.to_string(),
+                    })
+                    .collect();
+                // Sorted as text, as the checker's side is (see `checker::run`).
+                diagnostics.sort();
+                job.expected = Expected::Diagnostics { diagnostics };
+                job.options = case.options.clone();
+                if case.is_cxx() {
+                    job.skip = Some("the checker has no C++ for OpenCL support yet".into());
+                }
+            }
+            SubjectKind::Clang { .. } => {
+                job.options = clang::arguments(case, profile);
+            }
+            SubjectKind::Device(d) => {
+                job.options = driver_options(case, profile);
+                if profile.lang().is_cxx() {
+                    if !d.has_extension(CXX_EXTENSION) {
+                        job.skip = Some(format!("device does not report {CXX_EXTENSION}"));
+                    }
+                } else if !d.c_langs().contains(&profile.lang()) {
+                    job.kind = RunKind::UnsupportedStd;
+                    job.expected = Expected::Reject;
+                } else if profile.lang() == Lang::Cl3_0 && d.cl3_profile() != Some(profile) {
+                    let own = d
+                        .cl3_profile()
+                        .map(|p| p.name())
+                        .unwrap_or_else(|| "none".into());
+                    job.skip = Some(format!(
+                        "device runs OpenCL C 3.0 as {own} (its CL_DEVICE_OPENCL_C_FEATURES); a driver cannot switch features"
+                    ));
+                }
+            }
+        }
+        jobs.push(job);
+    }
+    jobs
+}
+
+/// The build options a driver gets: `-cl-std=` for the profile, then the case's options.
+pub fn driver_options(case: &Case, profile: Profile) -> Vec<String> {
+    let mut v = vec![profile.cl_std_option()];
+    v.extend(case.options.iter().cloned());
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn device(c: &str, all: Option<&[&str]>, features: &[&str]) -> DeviceInfo {
+        let mut d: DeviceInfo = serde_json::from_value(serde_json::json!({
+            "id": "p/d", "platform_index": 0, "device_index": 0, "platform_name": "p",
+            "platform_version": "OpenCL 3.0", "name": "d", "vendor": "v", "version": "OpenCL 3.0",
+            "driver_version": "1", "opencl_c_version": c, "opencl_c_all_versions": null,
+            "opencl_c_features": null, "generic_address_space_support": null,
+            "max_constant_args": null, "max_constant_buffer_size": null, "local_mem_size": null,
+            "local_mem_type": null, "max_global_variable_size": null, "address_bits": null,
+            "extensions": []
+        }))
+        .unwrap();
+        d.opencl_c_all_versions = all.map(|a| a.iter().map(|s| s.to_string()).collect());
+        d.opencl_c_features = Some(features.iter().map(|s| s.to_string()).collect());
+        d
+    }
+
+    fn case() -> Case {
+        Case::parse(
+            "t.cl",
+            "t",
+            "//@ rules: AS-PROGSCOPE-SPACE\n//@ profiles: CL1.2 CL2.0 CL3.0 CL3.0+globals\nglobal int g; //~ ERROR[CL1.2,CL3.0] AS-PROGSCOPE-SPACE\n",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_1_2_device_must_reject_later_standards() {
+        let s = Subject::device(&device("OpenCL C 1.2 pocl", None, &[]));
+        let jobs = plan(&s, &case(), 0, &|_| true);
+        let got: Vec<_> = jobs
+            .iter()
+            .map(|j| {
+                (
+                    j.profile.name(),
+                    j.kind,
+                    j.expected.clone(),
+                    j.skip.is_some(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("CL1.2".into(), RunKind::Listed, Expected::Reject, false),
+                (
+                    "CL2.0".into(),
+                    RunKind::UnsupportedStd,
+                    Expected::Reject,
+                    false
+                ),
+                (
+                    "CL3.0".into(),
+                    RunKind::UnsupportedStd,
+                    Expected::Reject,
+                    false
+                ),
+                (
+                    "CL3.0+globals".into(),
+                    RunKind::UnsupportedStd,
+                    Expected::Reject,
+                    false
+                ),
+            ]
+        );
+        assert_eq!(jobs[1].options, ["-cl-std=CL2.0"]);
+    }
+
+    #[test]
+    fn a_3_0_device_runs_only_its_own_feature_set() {
+        let s = Subject::device(&device(
+            "OpenCL C 3.0",
+            Some(&["1.2", "3.0"]),
+            &["__opencl_c_program_scope_global_variables"],
+        ));
+        let jobs = plan(&s, &case(), 0, &|_| true);
+        assert_eq!(jobs[2].profile, Profile::CL3_0);
+        assert!(jobs[2].skip.as_deref().unwrap().contains("CL3.0+globals"));
+        assert_eq!(jobs[3].profile, Profile::CL3_0_GLOBALS);
+        assert_eq!(
+            (jobs[3].kind, &jobs[3].expected),
+            (RunKind::Listed, &Expected::Accept)
+        );
+        assert_eq!(jobs[1].kind, RunKind::UnsupportedStd);
+    }
+
+    #[test]
+    fn the_checker_expects_rule_and_line() {
+        let jobs = plan(&Subject::checker(), &case(), 0, &|p| p == Profile::CL1_2);
+        assert_eq!(jobs.len(), 1);
+        assert_eq!(
+            jobs[0].expected,
+            Expected::Diagnostics {
+                diagnostics: vec![Diag {
+                    line: 3,
+                    rule: "AS-PROGSCOPE-SPACE".into()
+                }]
+            }
+        );
+    }
+}
