@@ -1296,9 +1296,18 @@ mod tests {
 
     #[test]
     fn quotes_from_shared_spec_files_are_verbatim() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/spec");
+        // The spec files live in `shared/spec/` beside the checkout (or CLASP_SPEC_DIR).
+        let dir = std::env::var_os("CLASP_SPEC_DIR")
+            .map(std::path::PathBuf::from)
+            .unwrap_or_else(|| {
+                let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+                here.ancestors()
+                    .map(|a| a.join("shared/spec"))
+                    .find(|d| d.is_dir())
+                    .unwrap_or_else(|| here.join("../../shared/spec"))
+            });
         let Ok(entries) = std::fs::read_dir(&dir) else {
-            panic!("spec folder {} is missing", dir.display());
+            panic!("spec folder {} is missing: set CLASP_SPEC_DIR to the folder holding the spec files", dir.display());
         };
         let texts: Vec<(String, String)> = entries
             .filter_map(|e| e.ok())
