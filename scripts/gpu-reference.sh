@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Produces clasp's reference results on a machine with an NVIDIA GPU, NVIDIA's OpenCL driver and
+# PoCL, where there is no Rust toolchain: build `clasp` elsewhere and place the binary (and the
+# clpeak .deb, for the bench phase) in $GPU_DIR. Outputs go to $OUT as tarballs.
+#
+#   scripts/gpu-reference.sh conformance   # clasp devices + clasp run (compile and run-time cases)
+#   scripts/gpu-reference.sh bench         # PyTorch copy + clpeak references, then clasp bench
+set -u
+phase=${1:?usage: gpu-reference.sh conformance|bench}
+GPU_DIR=${GPU_DIR:-target/gpu}
+OUT=${OUT:?set OUT to the output folder}
+BIN=$GPU_DIR/clasp
+mkdir -p "$OUT" /etc/OpenCL/vendors
+# NVIDIA's ICD file is missing on that machine.
+[ -e /etc/OpenCL/vendors/nvidia.icd ] || echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem --format=csv | tee "$OUT/nvidia-smi-$phase.txt"
+
+case "$phase" in
+conformance)
+  "$BIN" devices | tee "$OUT/devices.txt"
+  "$BIN" devices --format json > "$OUT/devices.json"
+  start=$(date +%s%N)
+  timeout 520 "$BIN" run --subject devices --out /tmp/clasp-runs --cache-dir /tmp/clasp-cache --plain -j 16 > "$OUT/run.log" 2>&1
+  echo "clasp run exit $? in $(( ($(date +%s%N) - start) / 1000000 )) ms" | tee -a "$OUT/run.log"
+  start=$(date +%s%N)
+  timeout 60 "$BIN" run --subject devices --out /tmp/clasp-runs-cached --cache-dir /tmp/clasp-cache --plain -j 16 > "$OUT/run-cached.log" 2>&1
+  echo "cached re-run exit $? in $(( ($(date +%s%N) - start) / 1000000 )) ms" | tee -a "$OUT/run-cached.log"
+  tail -5 "$OUT/run.log"
+  tar czf "$OUT/runs.tar.gz" -C /tmp clasp-runs
+  ;;
+bench)
+  # Independent reference 1: a large device-to-device copy through PyTorch (bytes read + written).
+  python3 - > "$OUT/torch-copy.txt" <<'PY'
+import torch
+n = 4 << 30
+x = torch.empty(n, dtype=torch.uint8, device="cuda")
+y = torch.empty_like(x)
+for _ in range(3):
+    y.copy_(x)
+torch.cuda.synchronize()
+times = []
+for _ in range(20):
+    a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    a.record(); y.copy_(x); b.record(); b.synchronize()
+    times.append(a.elapsed_time(b) / 1e3)
+times.sort()
+print(f"torch-d2d-copy {2 * n / times[len(times) // 2] / 1e9:.1f} GB/s (median of 20, {n >> 30} GiB, read+write)")
+PY
+  cat "$OUT/torch-copy.txt"
+  torch_gbps=$(awk '{print $2}' "$OUT/torch-copy.txt")
+  # Independent reference 2: clpeak's global memory bandwidth on the NVIDIA platform.
+  mkdir -p /tmp/clpeak && dpkg -x "$GPU_DIR"/clpeak_*.deb /tmp/clpeak
+  timeout 300 /tmp/clpeak/usr/bin/clpeak --global-bandwidth > "$OUT/clpeak.txt" 2>&1
+  clpeak_gbps=$(awk '/Platform: /{nv = ($0 ~ /NVIDIA/)} nv && /Global memory bandwidth/{g=1; next} nv && g && /:/{v=$NF+0; if (v>best) best=v} nv && g && /^$/{g=0} END{print best}' "$OUT/clpeak.txt")
+  echo "clpeak best global bandwidth on NVIDIA: $clpeak_gbps GB/s"
+  timeout 480 "$BIN" bench --device NVIDIA --plain --out /tmp/clasp-bench \
+    --reference "clpeak-global-best=$clpeak_gbps" --reference "torch-d2d-copy=$torch_gbps" \
+    > "$OUT/bench.txt" 2>&1
+  echo "clasp bench exit $?" | tee -a "$OUT/bench.txt"
+  timeout 100 "$BIN" bench --device pocl --quick --plain --out /tmp/clasp-bench >> "$OUT/bench.txt" 2>&1
+  tail -40 "$OUT/bench.txt"
+  tar czf "$OUT/bench.tar.gz" -C /tmp clasp-bench
+  ;;
+esac
