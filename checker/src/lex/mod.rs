@@ -187,6 +187,7 @@ impl Lexer<'_> {
             // Punctuators share static text (no copy), unless spelled as a digraph.
             let text = match canonical(kind) {
                 Some(s) if s.len() == i_end - start => SmolStr::new_static(s),
+                _ if i_end - start <= INLINE_CAP => SmolStr::new_inline(&self.src[start..i_end]),
                 _ => SmolStr::new(&self.src[start..i_end]),
             };
             out.push(Token {
@@ -213,8 +214,24 @@ impl Lexer<'_> {
     }
 }
 
+/// The longest text `SmolStr` keeps inline, without an allocation.
+const INLINE_CAP: usize = 23;
+
+/// Which bytes continue an identifier (or a number), one table look-up per byte.
+static IDENT_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'_';
+        c += 1;
+    }
+    t
+};
+
+#[inline]
 fn is_ident_byte(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_'
+    IDENT_BYTE[c as usize]
 }
 
 fn utf8_len(lead: u8) -> usize {

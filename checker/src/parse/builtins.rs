@@ -2,6 +2,8 @@
 
 use crate::ast::{AccessQual, FuncSpec, QualKind, StorageClass, TypeSpecKind};
 use crate::spec::{AddrSpace, Feature, Profile, Spelling};
+use crate::token::{FxHashMap, FxHashSet};
+use std::sync::OnceLock;
 
 /// What an identifier token means to the parser.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,106 +81,177 @@ impl BaseType {
 /// `__opencl_c_pipes` to the generic feature, see `Profile::clang_options`); elsewhere both are
 /// ordinary identifiers, so `int generic;` parses in OpenCL C 1.2.
 pub(crate) fn keyword(word: &str, profile: Profile) -> Option<Kw> {
-    if let Some((space, spelling)) = AddrSpace::from_keyword(word) {
-        // `__generic` is in the implementation's namespace, so it is a qualifier everywhere
-        // (semantic analysis rejects it where the generic space does not exist); bare `generic`
-        // is an ordinary identifier there (see `Parser::kw_of` for where it still qualifies).
-        if space == AddrSpace::Generic
-            && spelling == Spelling::Bare
-            && !profile.has(Feature::GenericAddressSpace)
-        {
-            return None;
+    // Profile-independent classification, looked up once in a table built on first use.
+    let entry = *keyword_table().get(word)?;
+    match entry {
+        Entry::Kw(kw) => Some(kw),
+        Entry::Space(space, spelling) => {
+            // `__generic` is in the implementation's namespace, so it is a qualifier everywhere
+            // (semantic analysis rejects it where the generic space does not exist); bare
+            // `generic` is an ordinary identifier there (see `Parser::kw_of` for where it still
+            // qualifies).
+            if space == AddrSpace::Generic
+                && spelling == Spelling::Bare
+                && !profile.has(Feature::GenericAddressSpace)
+            {
+                return None;
+            }
+            Some(Kw::Qual(QualKind::Space(space, spelling)))
         }
-        return Some(Kw::Qual(QualKind::Space(space, spelling)));
+        Entry::Auto if profile.lang().is_cxx() => Some(Kw::Cxx),
+        Entry::Auto => Some(Kw::Storage(StorageClass::Auto)),
+        Entry::Pipe if profile.has(Feature::GenericAddressSpace) => Some(Kw::Pipe),
+        Entry::Pipe => None,
+        Entry::Cxx if profile.lang().is_cxx() => Some(Kw::Cxx),
+        Entry::Cxx => None,
     }
-    let kw = match word {
-        "typedef" => Kw::Storage(StorageClass::Typedef),
-        "extern" => Kw::Storage(StorageClass::Extern),
-        "static" => Kw::Storage(StorageClass::Static),
-        "auto" if !profile.lang().is_cxx() => Kw::Storage(StorageClass::Auto),
-        "register" => Kw::Storage(StorageClass::Register),
-        "kernel" | "__kernel" => Kw::Func(FuncSpec::Kernel),
-        "inline" | "__inline" | "__inline__" => Kw::Func(FuncSpec::Inline),
-        "_Noreturn" => Kw::Func(FuncSpec::Noreturn),
-        "read_only" | "__read_only" => Kw::Access(AccessQual::ReadOnly),
-        "write_only" | "__write_only" => Kw::Access(AccessQual::WriteOnly),
-        "read_write" | "__read_write" => Kw::Access(AccessQual::ReadWrite),
-        "const" | "__const" | "__const__" => Kw::Qual(QualKind::Const),
-        "volatile" | "__volatile" | "__volatile__" => Kw::Qual(QualKind::Volatile),
-        "restrict" | "__restrict" | "__restrict__" => Kw::Qual(QualKind::Restrict),
-        "void" => Kw::Type(BaseType::Void),
-        "char" => Kw::Type(BaseType::Char),
-        "short" => Kw::Type(BaseType::Short),
-        "int" => Kw::Type(BaseType::Int),
-        "long" => Kw::Type(BaseType::Long),
-        "float" => Kw::Type(BaseType::Float),
-        "double" => Kw::Type(BaseType::Double),
-        "signed" | "__signed" | "__signed__" => Kw::Type(BaseType::Signed),
-        "unsigned" => Kw::Type(BaseType::Unsigned),
-        "bool" | "_Bool" => Kw::Type(BaseType::Bool),
-        "half" => Kw::Type(BaseType::Half),
-        "_Complex" | "__complex__" => Kw::Type(BaseType::Complex),
-        "struct" => Kw::Struct,
-        "union" => Kw::Union,
-        "enum" => Kw::Enum,
-        "__attribute__" | "__attribute" => Kw::Attribute,
-        "pipe" if profile.has(Feature::GenericAddressSpace) => Kw::Pipe,
-        "sizeof" => Kw::Sizeof,
-        "vec_step" => Kw::VecStep,
-        "_Alignof" | "__alignof__" | "__alignof" | "alignof" => Kw::Alignof,
-        "__extension__" => Kw::Extension,
-        "if" => Kw::If,
-        "else" => Kw::Else,
-        "while" => Kw::While,
-        "do" => Kw::Do,
-        "for" => Kw::For,
-        "switch" => Kw::Switch,
-        "case" => Kw::Case,
-        "default" => Kw::Default,
-        "break" => Kw::Break,
-        "continue" => Kw::Continue,
-        "return" => Kw::Return,
-        "goto" => Kw::Goto,
-        _ if profile.lang().is_cxx() && is_cxx_keyword(word) => Kw::Cxx,
-        _ => return None,
-    };
-    Some(kw)
 }
 
-fn is_cxx_keyword(word: &str) -> bool {
-    matches!(
-        word,
-        "class"
-            | "template"
-            | "typename"
-            | "namespace"
-            | "using"
-            | "operator"
-            | "new"
-            | "delete"
-            | "this"
-            | "virtual"
-            | "friend"
-            | "public"
-            | "protected"
-            | "mutable"
-            | "explicit"
-            | "constexpr"
-            | "decltype"
-            | "auto"
-            | "static_assert"
-            | "static_cast"
-            | "reinterpret_cast"
-            | "const_cast"
-            | "dynamic_cast"
-            | "addrspace_cast"
-            | "nullptr"
-            | "try"
-            | "catch"
-            | "throw"
-            | "noexcept"
-    )
+/// What a word is before the profile is known.
+#[derive(Clone, Copy, Debug)]
+enum Entry {
+    Kw(Kw),
+    Space(AddrSpace, Spelling),
+    /// A storage class in C, a keyword of its own in C++ for OpenCL.
+    Auto,
+    /// Only where the profile has pipes.
+    Pipe,
+    /// Only in C++ for OpenCL.
+    Cxx,
 }
+
+fn keyword_table() -> &'static FxHashMap<&'static str, Entry> {
+    static TABLE: OnceLock<FxHashMap<&'static str, Entry>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t: FxHashMap<&'static str, Entry> = FxHashMap::default();
+        for word in CXX_KEYWORDS {
+            t.insert(word, Entry::Cxx);
+        }
+        let kws: &[(&[&'static str], Kw)] = &[
+            (&["typedef"], Kw::Storage(StorageClass::Typedef)),
+            (&["extern"], Kw::Storage(StorageClass::Extern)),
+            (&["static"], Kw::Storage(StorageClass::Static)),
+            (&["register"], Kw::Storage(StorageClass::Register)),
+            (&["kernel", "__kernel"], Kw::Func(FuncSpec::Kernel)),
+            (
+                &["inline", "__inline", "__inline__"],
+                Kw::Func(FuncSpec::Inline),
+            ),
+            (&["_Noreturn"], Kw::Func(FuncSpec::Noreturn)),
+            (
+                &["read_only", "__read_only"],
+                Kw::Access(AccessQual::ReadOnly),
+            ),
+            (
+                &["write_only", "__write_only"],
+                Kw::Access(AccessQual::WriteOnly),
+            ),
+            (
+                &["read_write", "__read_write"],
+                Kw::Access(AccessQual::ReadWrite),
+            ),
+            (
+                &["const", "__const", "__const__"],
+                Kw::Qual(QualKind::Const),
+            ),
+            (
+                &["volatile", "__volatile", "__volatile__"],
+                Kw::Qual(QualKind::Volatile),
+            ),
+            (
+                &["restrict", "__restrict", "__restrict__"],
+                Kw::Qual(QualKind::Restrict),
+            ),
+            (&["void"], Kw::Type(BaseType::Void)),
+            (&["char"], Kw::Type(BaseType::Char)),
+            (&["short"], Kw::Type(BaseType::Short)),
+            (&["int"], Kw::Type(BaseType::Int)),
+            (&["long"], Kw::Type(BaseType::Long)),
+            (&["float"], Kw::Type(BaseType::Float)),
+            (&["double"], Kw::Type(BaseType::Double)),
+            (
+                &["signed", "__signed", "__signed__"],
+                Kw::Type(BaseType::Signed),
+            ),
+            (&["unsigned"], Kw::Type(BaseType::Unsigned)),
+            (&["bool", "_Bool"], Kw::Type(BaseType::Bool)),
+            (&["half"], Kw::Type(BaseType::Half)),
+            (&["_Complex", "__complex__"], Kw::Type(BaseType::Complex)),
+            (&["struct"], Kw::Struct),
+            (&["union"], Kw::Union),
+            (&["enum"], Kw::Enum),
+            (&["__attribute__", "__attribute"], Kw::Attribute),
+            (&["sizeof"], Kw::Sizeof),
+            (&["vec_step"], Kw::VecStep),
+            (
+                &["_Alignof", "__alignof__", "__alignof", "alignof"],
+                Kw::Alignof,
+            ),
+            (&["__extension__"], Kw::Extension),
+            (&["if"], Kw::If),
+            (&["else"], Kw::Else),
+            (&["while"], Kw::While),
+            (&["do"], Kw::Do),
+            (&["for"], Kw::For),
+            (&["switch"], Kw::Switch),
+            (&["case"], Kw::Case),
+            (&["default"], Kw::Default),
+            (&["break"], Kw::Break),
+            (&["continue"], Kw::Continue),
+            (&["return"], Kw::Return),
+            (&["goto"], Kw::Goto),
+        ];
+        // C keywords win over the C++ list (a word in both is the C keyword in every profile,
+        // as the `match` this table replaces had it).
+        for (words, kw) in kws {
+            for word in *words {
+                t.insert(word, Entry::Kw(*kw));
+            }
+        }
+        t.insert("auto", Entry::Auto);
+        t.insert("pipe", Entry::Pipe);
+        // Address spaces win over everything, as they were checked first.
+        for space in AddrSpace::ALL {
+            let bare: &'static str = space.name();
+            t.insert(bare, Entry::Space(space, Spelling::Bare));
+            let prefixed: &'static str = Box::leak(format!("__{bare}").into_boxed_str());
+            t.insert(prefixed, Entry::Space(space, Spelling::Prefixed));
+        }
+        t
+    })
+}
+
+const CXX_KEYWORDS: &[&str] = &[
+    "class",
+    "template",
+    "typename",
+    "namespace",
+    "using",
+    "operator",
+    "new",
+    "delete",
+    "this",
+    "virtual",
+    "friend",
+    "public",
+    "protected",
+    "mutable",
+    "explicit",
+    "constexpr",
+    "decltype",
+    "auto",
+    "static_assert",
+    "static_cast",
+    "reinterpret_cast",
+    "const_cast",
+    "dynamic_cast",
+    "addrspace_cast",
+    "nullptr",
+    "try",
+    "catch",
+    "throw",
+    "noexcept",
+];
 
 /// Scalar and opaque OpenCL type names that are not C keywords. clang makes some of them
 /// keywords and declares the rest in `opencl-c.h`; either way they name types before any
@@ -242,4 +315,10 @@ pub(crate) fn predeclared() -> impl Iterator<Item = String> {
         .iter()
         .flat_map(|e| VECTOR_WIDTHS.iter().map(move |n| format!("{e}{n}")));
     SCALARS.iter().map(|s| s.to_string()).chain(vectors)
+}
+
+/// Whether `name` is a predeclared type name.
+pub(crate) fn is_predeclared(name: &str) -> bool {
+    static SET: OnceLock<FxHashSet<String>> = OnceLock::new();
+    SET.get_or_init(|| predeclared().collect()).contains(name)
 }

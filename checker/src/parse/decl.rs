@@ -568,7 +568,7 @@ impl Parser<'_, '_> {
         };
         if !self.enter() {
             return TypeSpec {
-                kind: TypeSpecKind::Record(spec),
+                kind: TypeSpecKind::Record(Box::new(spec)),
                 span: kw.span,
             };
         }
@@ -598,7 +598,7 @@ impl Parser<'_, '_> {
         spec.span = self.span_from(kw.span);
         TypeSpec {
             span: spec.span,
-            kind: TypeSpecKind::Record(spec),
+            kind: TypeSpecKind::Record(Box::new(spec)),
         }
     }
 
@@ -720,7 +720,7 @@ impl Parser<'_, '_> {
         spec.span = self.span_from(kw);
         TypeSpec {
             span: spec.span,
-            kind: TypeSpecKind::Enum(spec),
+            kind: TypeSpecKind::Enum(Box::new(spec)),
         }
     }
 

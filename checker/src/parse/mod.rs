@@ -22,11 +22,11 @@ use crate::ast::{QualKind, TranslationUnit};
 use crate::diag::{Code, Diagnostic};
 use crate::source::Span;
 use crate::spec::{AddrSpace, Profile, Spelling};
+use crate::token::FxHashMap as HashMap;
 use crate::token::{Punct, Token, TokenKind};
 use builtins::Kw;
 use smol_str::SmolStr;
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 /// How deep brackets, statements, declarators, struct bodies and initialisers may nest. Deeper
 /// input gets `Code::Limit` instead of overflowing the stack. Like clang's default
@@ -90,8 +90,14 @@ pub(crate) struct Parser<'t, 'd> {
     pos: usize,
     profile: Profile,
     diags: &'d mut Vec<Diagnostic>,
-    /// Innermost scope last; the first holds the predeclared type names.
+    /// Innermost scope last; the first is a placeholder for the predeclared type names,
+    /// which [`builtins::is_predeclared`] answers for.
     scopes: Vec<HashMap<SmolStr, NameKind>>,
+    /// What each token is as a keyword in this profile, before context (see [`Parser::kw_of`]),
+    /// classified once: the parser asks about the same token several times.
+    kws: Vec<Option<Kw>>,
+    /// Scopes popped and cleared, kept with their tables for the next block.
+    spare: Vec<HashMap<SmolStr, NameKind>>,
     /// Current recursion depth, against [`MAX_NESTING`].
     depth: u32,
     /// Operators in the current statement or initialiser, against [`MAX_OPERATORS`].
@@ -105,15 +111,24 @@ pub(crate) struct Parser<'t, 'd> {
 
 impl<'t, 'd> Parser<'t, 'd> {
     fn new(toks: &'t [Token], profile: Profile, diags: &'d mut Vec<Diagnostic>) -> Self {
-        let builtins = builtins::predeclared()
-            .map(|n| (SmolStr::new(n), NameKind::Builtin))
+        let kws = toks
+            .iter()
+            .map(|t| {
+                if t.kind == TokenKind::Ident {
+                    builtins::keyword(&t.text, profile)
+                } else {
+                    None
+                }
+            })
             .collect();
         Parser {
             toks,
             pos: 0,
             profile,
             diags,
-            scopes: vec![builtins, HashMap::new()],
+            scopes: vec![HashMap::default(), HashMap::default()],
+            kws,
+            spare: Vec::new(),
             depth: 0,
             ops: 0,
             last_error: None,
@@ -203,7 +218,11 @@ impl<'t, 'd> Parser<'t, 'd> {
         if t.kind != TokenKind::Ident {
             return None;
         }
-        match builtins::keyword(&t.text, self.profile) {
+        let base = match self.index_of(t) {
+            Some(i) => self.kws[i],
+            None => builtins::keyword(&t.text, self.profile),
+        };
+        match base {
             Some(Kw::Qual(QualKind::Space(..))) if self.used_as_name(t) => None,
             Some(kw) => Some(kw),
             None if t.text == "generic" => match self.after(t) {
@@ -217,14 +236,19 @@ impl<'t, 'd> Parser<'t, 'd> {
         }
     }
 
-    /// The token after `t`, which must be one of this parser's tokens.
-    fn after(&self, t: &Token) -> Option<&'t Token> {
+    /// The index of `t` among this parser's tokens, if it is one of them.
+    fn index_of(&self, t: &Token) -> Option<usize> {
         let index = (t as *const Token as usize).wrapping_sub(self.toks.as_ptr() as usize)
             / std::mem::size_of::<Token>();
         match self.toks.get(index) {
-            Some(same) if std::ptr::eq(same, t) => self.toks.get(index + 1),
+            Some(same) if std::ptr::eq(same, t) => Some(index),
             _ => None,
         }
+    }
+
+    /// The token after `t`, which must be one of this parser's tokens.
+    fn after(&self, t: &Token) -> Option<&'t Token> {
+        self.toks.get(self.index_of(t)? + 1)
     }
 
     /// Whether the token after `t` is one that only a declared name can precede. A `(` counts
@@ -295,13 +319,17 @@ impl<'t, 'd> Parser<'t, 'd> {
     // ---- Names --------------------------------------------------------------------------
 
     fn push_scope(&mut self) {
-        self.scopes.push(HashMap::new());
+        let scope = self.spare.pop().unwrap_or_default();
+        self.scopes.push(scope);
     }
 
     fn pop_scope(&mut self) {
         // The two outermost scopes (predeclared names, file scope) stay.
         if self.scopes.len() > 2 {
-            self.scopes.pop();
+            if let Some(mut scope) = self.scopes.pop() {
+                scope.clear();
+                self.spare.push(scope);
+            }
         }
     }
 
@@ -312,7 +340,12 @@ impl<'t, 'd> Parser<'t, 'd> {
     }
 
     fn lookup(&self, name: &str) -> Option<NameKind> {
-        self.scopes.iter().rev().find_map(|s| s.get(name).copied())
+        self.scopes
+            .iter()
+            .rev()
+            .filter(|s| !s.is_empty())
+            .find_map(|s| s.get(name).copied())
+            .or_else(|| builtins::is_predeclared(name).then_some(NameKind::Builtin))
     }
 
     /// Whether `t` is an identifier naming a type here (typedef or predeclared), not a keyword.

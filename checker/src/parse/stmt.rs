@@ -205,7 +205,7 @@ impl Parser<'_, '_> {
                         "expected a statement, found a declaration".to_string(),
                     );
                 }
-                StmtKind::Decl(self.block_declaration())
+                StmtKind::Decl(Box::new(self.block_declaration()))
             }
             _ => self.expr_stmt(),
         }
@@ -283,22 +283,22 @@ impl Parser<'_, '_> {
         let init = if self.eat(Punct::Semi).is_some() {
             ForInit::None
         } else if self.starts_decl(self.peek()) {
-            ForInit::Decl(self.block_declaration())
+            ForInit::Decl(Box::new(self.block_declaration()))
         } else {
             let e = self.expr();
             self.expect(Punct::Semi, "after the `for` initialiser");
-            ForInit::Expr(e)
+            ForInit::Expr(Box::new(e))
         };
         let cond = if self.at(Punct::Semi) {
             None
         } else {
-            Some(self.expr())
+            Some(Box::new(self.expr()))
         };
         self.expect(Punct::Semi, "after the `for` condition");
         let step = if self.at(Punct::RParen) {
             None
         } else {
-            Some(self.expr())
+            Some(Box::new(self.expr()))
         };
         self.expect_closing(Punct::RParen, "to close the `for` header");
         let body = Box::new(self.stmt(false));

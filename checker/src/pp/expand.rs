@@ -230,6 +230,9 @@ impl Pp<'_> {
             if t.t.kind != TokenKind::Ident || t.painted {
                 return Some(t);
             }
+            if !self.is_macro(&t.t.text) {
+                return Some(t);
+            }
             let Some(m) = self.macros.get(&t.t.text).cloned() else {
                 return Some(t);
             };

@@ -24,11 +24,11 @@ use crate::diag::{Code, Diagnostic};
 use crate::lex::lex;
 use crate::source::{FileId, SourceFile, SourceMap, Span};
 use crate::spec::Profile;
+use crate::token::{FxHashMap as HashMap, FxHashSet as HashSet};
 use crate::token::{Punct, Token, TokenKind};
 use expand::{Builtin, Macro, Tok};
 use include::Refused;
 use smol_str::SmolStr;
-use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -182,14 +182,15 @@ pub fn preprocess(
         limits: opts.limits,
         loader,
         diags,
-        macros: HashMap::new(),
-        disabled: HashSet::new(),
+        macros: HashMap::default(),
+        macro_initials: [0; 256],
+        disabled: HashSet::default(),
         ctx: Vec::new(),
         files: Vec::new(),
         conds: Vec::new(),
-        lexed: HashMap::new(),
-        loaded: HashMap::new(),
-        once: HashSet::new(),
+        lexed: HashMap::default(),
+        loaded: HashMap::default(),
+        once: HashSet::default(),
         out: Preprocessed::default(),
         expanded_tokens: 0,
         included_tokens: 0,
@@ -199,7 +200,7 @@ pub fn preprocess(
     };
     let builtin_span = Span::new(builtin, 0, 0);
     for (name, b) in [("__FILE__", Builtin::File), ("__LINE__", Builtin::Line)] {
-        pp.macros.insert(
+        pp.define_macro(
             SmolStr::new_static(name),
             Rc::new(Macro::builtin(b, builtin_span)),
         );
@@ -233,7 +234,7 @@ fn builtin_text(opts: &Options) -> String {
 /// One open file.
 struct FileState {
     id: FileId,
-    toks: Rc<[Token]>,
+    toks: Rc<Vec<Token>>,
     pos: usize,
     /// `conds.len()` when the file was entered: its own groups are above this.
     conds_base: usize,
@@ -264,12 +265,15 @@ pub(crate) struct Pp<'a> {
     loader: &'a dyn Loader,
     diags: &'a mut Vec<Diagnostic>,
     macros: HashMap<SmolStr, Rc<Macro>>,
+    /// How many defined macros begin with each byte: most identifiers of a kernel begin with
+    /// a byte no macro does, and need no look-up at all.
+    macro_initials: [u32; 256],
     /// Macros whose expansion is being rescanned (C99 6.10.3.4p2).
     disabled: HashSet<SmolStr>,
     ctx: Vec<expand::Context>,
     files: Vec<FileState>,
     conds: Vec<Cond>,
-    lexed: HashMap<FileId, Rc<[Token]>>,
+    lexed: HashMap<FileId, Rc<Vec<Token>>>,
     loaded: HashMap<PathBuf, FileId>,
     once: HashSet<FileId>,
     out: Preprocessed,
@@ -281,14 +285,66 @@ pub(crate) struct Pp<'a> {
     stopped: bool,
 }
 
+/// The index of a name's first byte in `Pp::macro_initials`.
+fn initial(name: &str) -> usize {
+    name.as_bytes().first().map_or(0, |b| *b as usize)
+}
+
 impl Pp<'_> {
+    fn define_macro(&mut self, name: SmolStr, m: Rc<Macro>) {
+        let k = initial(&name);
+        if self.macros.insert(name, m).is_none() {
+            self.macro_initials[k] += 1;
+        }
+    }
+
+    /// Whether `name` is a defined macro.
+    pub(crate) fn is_macro(&self, name: &str) -> bool {
+        self.macro_initials[initial(name)] > 0 && self.macros.contains_key(name)
+    }
+
+    /// The fast path of [`Pp::run`]: while no expansion is live, copies the current file's
+    /// tokens that need no work (no directive, no macro name, no `_Pragma`) straight to the
+    /// output. Stops before the first token that does, which the general path then reads.
+    fn copy_plain(&mut self) {
+        if !self.ctx.is_empty() || self.stopped || !self.active() {
+            return;
+        }
+        let Some(f) = self.files.last_mut() else {
+            return;
+        };
+        let toks = &f.toks;
+        let mut pos = f.pos;
+        while let Some(t) = toks.get(pos) {
+            match t.kind {
+                TokenKind::Eof => break,
+                TokenKind::Hash if t.line_start => break,
+                TokenKind::Ident
+                    if (self.macro_initials[initial(&t.text)] > 0
+                        && self.macros.contains_key(&t.text))
+                        || t.text == "_Pragma" =>
+                {
+                    break
+                }
+                _ => {}
+            }
+            self.out.tokens.push(t.clone());
+            pos += 1;
+        }
+        f.pos = pos;
+    }
+
     fn run(mut self) -> Preprocessed {
-        let main_eof = self
-            .tokens_of(FileId(0))
-            .last()
-            .cloned()
-            .expect("lex ends with Eof");
-        while let Some(t) = self.expand_next(0, true) {
+        let main = self.tokens_of(FileId(0));
+        let main_eof = main.last().cloned().expect("lex ends with Eof");
+        // Most tokens of the main file reach the output; reserving avoids regrowing it.
+        self.out.tokens.reserve(main.len());
+        drop(main);
+        loop {
+            self.copy_plain();
+            let Some(t) = self.expand_next(0, true) else {
+                break;
+            };
             if t.t.kind == TokenKind::Eof {
                 self.leave_file();
                 if self.files.is_empty() {
@@ -328,11 +384,11 @@ impl Pp<'_> {
         }
     }
 
-    fn tokens_of(&mut self, id: FileId) -> Rc<[Token]> {
+    fn tokens_of(&mut self, id: FileId) -> Rc<Vec<Token>> {
         if let Some(t) = self.lexed.get(&id) {
             return t.clone();
         }
-        let toks: Rc<[Token]> = lex(id, &self.sources.file(id).text).into();
+        let toks = Rc::new(lex(id, &self.sources.file(id).text));
         self.lexed.insert(id, toks.clone());
         toks
     }
@@ -429,7 +485,9 @@ impl Pp<'_> {
             "define" => self.define(rest, span),
             "undef" => match rest.first() {
                 Some(t) if t.kind == TokenKind::Ident => {
-                    self.macros.remove(&t.text);
+                    if self.macros.remove(&t.text).is_some() {
+                        self.macro_initials[initial(&t.text)] -= 1;
+                    }
                 }
                 _ => self.error(span, "#undef expects a macro name"),
             },
@@ -579,7 +637,7 @@ impl Pp<'_> {
     fn define(&mut self, rest: &[Token], span: Span) {
         match Macro::parse(rest, span) {
             Ok((name, m)) => {
-                self.macros.insert(name, Rc::new(m));
+                self.define_macro(name, Rc::new(m));
             }
             Err((at, message)) => self.error(at, message),
         }

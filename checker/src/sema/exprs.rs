@@ -267,7 +267,7 @@ impl Sema<'_> {
                     is_string: true,
                     lvalue: Some(AddrSpace::Constant),
                     ..Val::constant(QTy {
-                        ty: Ty::Array(Box::new(ch)),
+                        ty: Ty::Array(std::rc::Rc::new(ch)),
                         space: Some(AddrSpace::Constant),
                         konst: false,
                     })
@@ -513,6 +513,12 @@ impl Sema<'_> {
     /// operator limit allows) are walked down their left spine with a loop, so their length
     /// costs no stack.
     fn binary(&mut self, op: BinaryOp, a: &Expr, b: &Expr, at: Span) -> Val {
+        if !matches!(a.kind, ExprKind::Binary(..)) {
+            // No chain: nothing to walk.
+            let va = self.expr(a);
+            let vb = self.expr(b);
+            return self.binary_vals(op, va, vb, at);
+        }
         let mut spine = vec![(op, b, at)];
         let mut left = a;
         while let ExprKind::Binary(op, l, r) = &left.kind {
@@ -590,7 +596,7 @@ impl Sema<'_> {
         };
         if let Some(Symbol::Var(var)) = self.lookup(&name) {
             if let Ty::Func(f) = &var.ty.ty {
-                let f = (**f).clone();
+                let f = f.clone();
                 if let Some(params) = &f.params {
                     for ((v, arg), p) in vals.iter().zip(args).zip(params) {
                         if matches!(p.ty, Ty::Ptr(_)) {
@@ -598,7 +604,7 @@ impl Sema<'_> {
                         }
                     }
                 }
-                return Val::rvalue(f.ret);
+                return Val::rvalue(f.ret.clone());
             }
             return Val::unknown();
         }

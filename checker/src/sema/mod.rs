@@ -20,8 +20,8 @@ use crate::ast::{
 use crate::diag::{Code, Diagnostic};
 use crate::source::Span;
 use crate::spec::{AddrSpace, Profile, RuleId};
+use crate::token::FxHashMap as HashMap;
 use smol_str::SmolStr;
-use std::collections::HashMap;
 use types::{FuncTy, QTy, Ty};
 
 /// The one address space of a qualifier level (with the space a typedef brought), or `Err`
@@ -92,6 +92,8 @@ struct Sema<'d> {
     profile: Profile,
     diags: &'d mut Vec<Diagnostic>,
     scopes: Vec<Scope>,
+    /// Scopes popped and cleared, kept with their tables for the next block.
+    spare: Vec<Scope>,
     records: Vec<Record>,
     func: Option<FnCtx>,
     /// Current depth of [`Sema::expr`] recursion, against [`MAX_EXPR_DEPTH`].
@@ -112,9 +114,10 @@ impl<'d> Sema<'d> {
             profile,
             diags,
             scopes: vec![Scope {
-                names: HashMap::new(),
-                tags: HashMap::new(),
+                names: HashMap::default(),
+                tags: HashMap::default(),
             }],
+            spare: Vec::new(),
             records: Vec::new(),
             func: None,
             expr_depth: 0,
@@ -137,14 +140,19 @@ impl<'d> Sema<'d> {
     }
 
     fn push_scope(&mut self) {
-        self.scopes.push(Scope {
-            names: HashMap::new(),
-            tags: HashMap::new(),
+        let scope = self.spare.pop().unwrap_or_else(|| Scope {
+            names: HashMap::default(),
+            tags: HashMap::default(),
         });
+        self.scopes.push(scope);
     }
 
     fn pop_scope(&mut self) {
-        self.scopes.pop();
+        if let Some(mut scope) = self.scopes.pop() {
+            scope.names.clear();
+            scope.tags.clear();
+            self.spare.push(scope);
+        }
     }
 
     fn bind(&mut self, name: &SmolStr, symbol: Symbol) {
@@ -154,7 +162,11 @@ impl<'d> Sema<'d> {
     }
 
     fn lookup(&self, name: &str) -> Option<&Symbol> {
-        self.scopes.iter().rev().find_map(|s| s.names.get(name))
+        self.scopes
+            .iter()
+            .rev()
+            .filter(|s| !s.names.is_empty())
+            .find_map(|s| s.names.get(name))
     }
 
     /// The base type and qualifiers of declaration specifiers. Address spaces from a typedef
@@ -249,7 +261,7 @@ impl<'d> Sema<'d> {
                         pointee.space = Some(conv::default_pointee(self.profile));
                     }
                     QTy {
-                        ty: Ty::Ptr(Box::new(pointee)),
+                        ty: Ty::Ptr(std::rc::Rc::new(pointee)),
                         space: own,
                         konst: quals.has(crate::ast::QualKind::Const),
                     }
@@ -259,7 +271,7 @@ impl<'d> Sema<'d> {
                 ChunkKind::Array { .. } => {
                     let (space, konst) = (t.space, t.konst);
                     QTy {
-                        ty: Ty::Array(Box::new(t)),
+                        ty: Ty::Array(std::rc::Rc::new(t)),
                         space,
                         konst,
                     }
@@ -279,7 +291,7 @@ impl<'d> Sema<'d> {
                                 .collect(),
                         )
                     };
-                    QTy::new(Ty::Func(Box::new(FuncTy {
+                    QTy::new(Ty::Func(std::rc::Rc::new(FuncTy {
                         ret: t,
                         params,
                         variadic: *variadic,
@@ -295,11 +307,12 @@ impl<'d> Sema<'d> {
         let base = self.base_type(specs);
         let t = self.declarator_type(base, decl);
         match t.ty {
-            Ty::Array(mut elem) => {
+            Ty::Array(elem) => {
+                let mut elem = std::rc::Rc::unwrap_or_clone(elem);
                 if elem.space.is_none() {
                     elem.space = Some(conv::default_pointee(self.profile));
                 }
-                QTy::ptr_to(*elem)
+                QTy::ptr_to(elem)
             }
             _ => t,
         }

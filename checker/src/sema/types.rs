@@ -5,6 +5,7 @@
 //! [`Ty::Unknown`], which never produces a diagnostic.
 
 use crate::spec::AddrSpace;
+use std::rc::Rc;
 
 /// The OpenCL opaque types (OpenCL C table 6.3 and its 2.0 additions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,11 +22,11 @@ pub enum Ty {
     Void,
     /// Any scalar or vector arithmetic type.
     Arith,
-    Ptr(Box<QTy>),
-    Array(Box<QTy>),
+    Ptr(Rc<QTy>),
+    Array(Rc<QTy>),
     /// Index into the analysis' record table.
     Record(u32),
-    Func(Box<FuncTy>),
+    Func(Rc<FuncTy>),
     Opaque(Opaque),
     Unknown,
 }
@@ -66,7 +67,7 @@ impl QTy {
 
     /// A pointer to `pointee`, whose space must already be resolved.
     pub fn ptr_to(pointee: QTy) -> QTy {
-        QTy::new(Ty::Ptr(Box::new(pointee)))
+        QTy::new(Ty::Ptr(Rc::new(pointee)))
     }
 }
 
