@@ -212,8 +212,8 @@ pub enum TypeSpecKind {
     Builtin(SmolStr),
     /// A name declared with `typedef` in this unit.
     Named(Ident),
-    Record(RecordSpec),
-    Enum(EnumSpec),
+    Record(Box<RecordSpec>),
+    Enum(Box<EnumSpec>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -408,7 +408,8 @@ pub struct Stmt {
 #[derive(Clone, Debug, PartialEq)]
 pub enum StmtKind {
     Compound(Block),
-    Decl(Declaration),
+    /// Boxed, as are the larger parts below, to keep statements small.
+    Decl(Box<Declaration>),
     Expr(Expr),
     Empty,
     If {
@@ -426,8 +427,8 @@ pub enum StmtKind {
     },
     For {
         init: ForInit,
-        cond: Option<Expr>,
-        step: Option<Expr>,
+        cond: Option<Box<Expr>>,
+        step: Option<Box<Expr>>,
         body: Box<Stmt>,
     },
     Switch {
@@ -457,8 +458,8 @@ pub enum StmtKind {
 #[derive(Clone, Debug, PartialEq)]
 pub enum ForInit {
     None,
-    Expr(Expr),
-    Decl(Declaration),
+    Expr(Box<Expr>),
+    Decl(Box<Declaration>),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -553,4 +554,26 @@ pub enum BinaryOp {
     BitOr,
     LogAnd,
     LogOr,
+}
+
+/// Whether two trees are the same once spans are ignored: a kernel printed and re-parsed, or
+/// laid out differently, must give the same tree.
+pub fn same_tree(a: &TranslationUnit, b: &TranslationUnit) -> bool {
+    without_spans(&format!("{a:?}")) == without_spans(&format!("{b:?}"))
+}
+
+/// The `Debug` form of a tree with every `Span { .. }` left out (a span holds no braces).
+pub fn without_spans(debug: &str) -> String {
+    let mut out = String::with_capacity(debug.len());
+    let mut rest = debug;
+    while let Some(at) = rest.find("Span {") {
+        out.push_str(&rest[..at]);
+        out.push_str("Span");
+        rest = match rest[at..].find('}') {
+            Some(end) => &rest[at + end + 1..],
+            None => "",
+        };
+    }
+    out.push_str(rest);
+    out
 }

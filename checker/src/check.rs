@@ -97,3 +97,17 @@ pub fn in_main_file(sources: &SourceMap, diags: &[Diagnostic]) -> Vec<(u32, crat
     out.sort();
     out
 }
+
+/// Preprocesses and parses one in-memory source, with no semantic analysis: the tree and the
+/// diagnostics so far. Round-trip fuzzing compares trees with [`crate::ast::same_tree`].
+pub fn parse_source(
+    text: &str,
+    profile: Profile,
+) -> (crate::ast::TranslationUnit, Vec<Diagnostic>) {
+    let mut sources = SourceMap::new("input.cl", text);
+    let mut diags = Vec::new();
+    let pp_opts = pp::Options::new(profile);
+    let pre = pp::preprocess(&mut sources, &pp_opts, &MemLoader::default(), &mut diags);
+    let tu = crate::parse::translation_unit(&pre.tokens, profile, &mut diags);
+    (tu, diags)
+}

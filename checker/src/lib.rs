@@ -16,11 +16,12 @@ pub mod parse;
 pub mod pp;
 pub mod render;
 pub mod sema;
+pub mod signatures;
 pub mod source;
 pub mod spec;
 pub mod token;
 
-pub use check::{check, check_bytes, check_source, in_main_file, Options};
+pub use check::{check, check_bytes, check_source, in_main_file, parse_source, Options};
 pub use diag::{Code, Diagnostic};
 pub use source::{FileId, SourceFile, SourceMap, Span};
 pub use spec::{AddrSpace, Check, Feature, Lang, Profile, Rule, RuleId};

@@ -9,6 +9,9 @@
 //! - [`coverage`]: the rule × profile × dimension matrix; [`clang`]: the sample compiled with
 //!   clang-16 and its documented deviations.
 //!
+//! - [`random`]: `arbitrary`-driven well-typed programs and one-violation mutants;
+//!   [`reduce`]: delta debugging of an interesting program; [`fuzz`]: the fuzz targets' bodies.
+//!
 //! Architecture invariant: expectations come from what the generator put in the source, never
 //! from running a compiler.
 
@@ -16,8 +19,13 @@ pub mod case;
 pub mod clang;
 pub mod coverage;
 pub mod enumerate;
+pub mod fuzz;
+pub mod random;
+pub mod reduce;
 pub mod spec;
 pub mod ty;
 
 pub use case::GenCase;
 pub use enumerate::exhaustive;
+pub use random::{mutate, Mutant, Program};
+pub use reduce::reduce;
