@@ -5,13 +5,21 @@
 //! one clang process at a time, the checker runs in process. Skips and cache hits are answered
 //! before anything starts. A worker that crashes or times out costs the one job it was running:
 //! the job is recorded as `crash`/`timeout` and a fresh worker takes the next job.
+//!
+//! Run-time cases go to the same workers as builds ([`Mode::Run`]), with the same timeout and
+//! the same crash and hang handling. An arg-qualifiers job ([`RunKind::ArgQualifiers`]) rides
+//! on its compile job: it runs right after it, on the same worker, when that build succeeded,
+//! and is skipped (naming the compile outcome) when it did not; with the compile result cached
+//! it is queued on its own.
 
 use crate::drivers::cache::{Cache, Key};
+use crate::drivers::execute::compare_arg_qualifiers;
 use crate::drivers::pool::{Worker, WorkerFailure};
-use crate::drivers::protocol::BuildStatus;
-use crate::results::{judge, Actual, CaseResult};
+use crate::drivers::protocol::{BuildStatus, Mode, Response};
+use crate::results::{judge, Actual, CaseResult, RunKind};
 use crate::subjects::{self, Job, Subject, SubjectKind};
 use checker::case::Case;
+use std::collections::HashMap;
 use std::collections::VecDeque;
 use std::fs::File;
 use std::path::PathBuf;
@@ -74,8 +82,28 @@ pub fn execute(
             &t.job.options.join(" "),
             t.job.profile,
         )
+        .with_mode(t.job.mode)
     };
+    // Arg-qualifiers tasks and the compile task each rides on.
+    let mut parent_of: HashMap<(usize, usize, checker::Profile), usize> = HashMap::new();
+    for (ti, t) in tasks.iter().enumerate() {
+        if t.job.kind == RunKind::Listed && t.job.mode == Mode::Build {
+            parent_of.insert((t.subject, t.job.case, t.job.profile), ti);
+        }
+    }
+    let mut companion: Vec<Option<usize>> = vec![None; tasks.len()];
+    let mut riding = vec![false; tasks.len()];
+    for (ti, t) in tasks.iter().enumerate() {
+        if t.job.kind == RunKind::ArgQualifiers {
+            if let Some(&p) = parent_of.get(&(t.subject, t.job.case, t.job.profile)) {
+                companion[p] = Some(ti);
+                riding[ti] = true;
+            }
+        }
+    }
     let mut queues: Vec<VecDeque<usize>> = vec![VecDeque::new(); subjects.len()];
+    // Companions that run right after their queued compile task.
+    let mut attached: Vec<Option<usize>> = vec![None; tasks.len()];
     let mut finish = |ti: usize, out: Outcome, cached: bool, caches: &mut Vec<Cache>| {
         let t = &tasks[ti];
         let s = &subjects[t.subject];
@@ -83,10 +111,10 @@ pub fn execute(
             caches[t.subject].put(key(t), &out.actual, out.driver_ms)?;
         }
         let mut actual = out.actual;
-        if t.job.runtime && s.is_device() && matches!(actual, Actual::Accepted { .. }) {
-            actual = Actual::Skipped {
-                why: "built (accepted); run-time execution not implemented".into(),
-            };
+        if let Actual::Ran { run } = &mut actual {
+            if t.job.kind == RunKind::ArgQualifiers {
+                compare_arg_qualifiers(run, &t.job.arg_qualifiers);
+            }
         }
         let verdict = judge(&t.job.expected, &actual);
         on_result(&CaseResult {
@@ -104,7 +132,46 @@ pub fn execute(
             identity: s.identity.clone(),
         })
     };
+    let skipped_companion = |parent: &Actual| Outcome {
+        actual: Actual::Skipped {
+            why: format!(
+                "the case's own build did not succeed here ({}), so there is no kernel to query",
+                short(parent)
+            ),
+        },
+        duration_ms: 0.0,
+        driver_ms: None,
+    };
     for (ti, t) in tasks.iter().enumerate() {
+        if riding[ti] {
+            // Decided with its compile task, just below or in the worker.
+            continue;
+        }
+        let ride = companion[ti];
+        // The companion's fate once this task's outcome is known from the cache.
+        let mut settle_companion =
+            |parent: Option<&Actual>, caches: &mut Vec<Cache>| -> anyhow::Result<bool> {
+                let Some(ci) = ride else { return Ok(false) };
+                if let Some((actual, driver_ms)) =
+                    caches[tasks[ci].subject].get(&key(&tasks[ci])).cloned()
+                {
+                    let out = Outcome {
+                        actual,
+                        duration_ms: 0.0,
+                        driver_ms,
+                    };
+                    finish(ci, out, true, caches)?;
+                    return Ok(true);
+                }
+                match parent {
+                    Some(Actual::Accepted { .. }) => Ok(false),
+                    Some(a) => {
+                        finish(ci, skipped_companion(a), false, caches)?;
+                        Ok(true)
+                    }
+                    None => Ok(false),
+                }
+            };
         if let Some(why) = &t.job.skip {
             let out = Outcome {
                 actual: Actual::Skipped { why: why.clone() },
@@ -113,17 +180,27 @@ pub fn execute(
             };
             finish(ti, out, false, &mut caches)?;
         } else if let Some((actual, driver_ms)) = caches[t.subject].get(&key(t)).cloned() {
+            let settled = settle_companion(Some(&actual), &mut caches)?;
             let out = Outcome {
                 actual,
                 duration_ms: 0.0,
                 driver_ms,
             };
             finish(ti, out, true, &mut caches)?;
+            if let (Some(ci), false) = (ride, settled) {
+                // The build is known to succeed: the companion runs on its own.
+                queues[t.subject].push_back(ci);
+            }
         } else {
             queues[t.subject].push_back(ti);
+            if let (Some(ci), false) = (ride, settle_companion(None, &mut caches)?) {
+                attached[ti] = Some(ci);
+            }
         }
     }
 
+    let attached = &attached;
+    let skipped_companion = &skipped_companion;
     let queues: Vec<Mutex<VecDeque<usize>>> = queues.into_iter().map(Mutex::new).collect();
     thread::scope(|scope| -> anyhow::Result<()> {
         let (tx, rx) = mpsc::channel::<(usize, Outcome)>();
@@ -147,7 +224,8 @@ pub fn execute(
                         scope.spawn(move || {
                             let mut worker: Option<Worker> = None;
                             let mut gave_up: Option<String> = None;
-                            while let Some(ti) = next() {
+                            let mut pending: VecDeque<usize> = VecDeque::new();
+                            while let Some(ti) = pending.pop_front().or_else(&next) {
                                 let job = &tasks[ti].job;
                                 let start = Instant::now();
                                 if worker.is_none() && gave_up.is_none() {
@@ -172,25 +250,12 @@ pub fn execute(
                                         gave_up = Some(last);
                                     }
                                 }
-                                let actual_and_ms = match (&mut worker, &gave_up) {
+                                let (actual, driver_ms) = match (&mut worker, &gave_up) {
                                     (Some(w), _) => {
                                         let source = &cases[job.case].source;
-                                        match w.build(source, &job.options.join(" "), cfg.timeout) {
-                                            Ok(r) => (
-                                                match r.status {
-                                                    BuildStatus::Accepted => {
-                                                        Actual::Accepted { log: r.log }
-                                                    }
-                                                    BuildStatus::Rejected => Actual::Rejected {
-                                                        code: r.code,
-                                                        log: r.log,
-                                                    },
-                                                    BuildStatus::Invalid => {
-                                                        Actual::Invalid { detail: r.log }
-                                                    }
-                                                },
-                                                Some(r.build_ms),
-                                            ),
+                                        let options = job.options.join(" ");
+                                        match w.request(source, &options, job.mode, cfg.timeout) {
+                                            Ok(r) => (device_actual(r.clone()), Some(r.build_ms)),
                                             Err(f) => {
                                                 worker = None;
                                                 (
@@ -221,13 +286,26 @@ pub fn execute(
                                         None,
                                     ),
                                 };
+                                let mut companion_skip = None;
+                                if let Some(ci) = attached[ti] {
+                                    if matches!(actual, Actual::Accepted { .. }) {
+                                        pending.push_back(ci);
+                                    } else {
+                                        companion_skip = Some((ci, skipped_companion(&actual)));
+                                    }
+                                }
                                 let out = Outcome {
-                                    actual: actual_and_ms.0,
+                                    actual,
                                     duration_ms: start.elapsed().as_secs_f64() * 1e3,
-                                    driver_ms: actual_and_ms.1,
+                                    driver_ms,
                                 };
                                 if tx.send((ti, out)).is_err() {
                                     break;
+                                }
+                                if let Some(skip) = companion_skip {
+                                    if tx.send(skip).is_err() {
+                                        break;
+                                    }
                                 }
                             }
                         });
@@ -278,4 +356,34 @@ pub fn execute(
         }
         Ok(())
     })
+}
+
+/// A worker's answer as an outcome: the run-time outcome when the request had one, else the
+/// build's.
+fn device_actual(r: Response) -> Actual {
+    if let Some(actual) = r.actual {
+        return actual;
+    }
+    match r.status {
+        BuildStatus::Accepted => Actual::Accepted { log: r.log },
+        BuildStatus::Rejected => Actual::Rejected {
+            code: r.code,
+            log: r.log,
+        },
+        BuildStatus::Invalid => Actual::Invalid { detail: r.log },
+    }
+}
+
+/// A few words on an outcome, for the reason a companion job is skipped.
+fn short(a: &Actual) -> String {
+    match a {
+        Actual::Accepted { .. } => "accepted".into(),
+        Actual::Rejected { code, .. } => format!("rejected, {code}"),
+        Actual::Diagnostics { .. } => "diagnostics".into(),
+        Actual::Invalid { .. } => "an invalid answer".into(),
+        Actual::Crash { signal } => format!("crash, {signal}"),
+        Actual::Timeout { .. } => "timeout".into(),
+        Actual::Skipped { why } => format!("skipped: {why}"),
+        Actual::Ran { run } => format!("ran: {:?}", run.status),
+    }
 }

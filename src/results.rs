@@ -62,6 +62,11 @@ pub enum RunKind {
     /// The device does not report the profile's OpenCL C version: building with that
     /// `-cl-std` must fail, whatever the case's own expectation.
     UnsupportedStd,
+    /// A compile case that must build, built again with `-cl-kernel-arg-info`:
+    /// `CL_KERNEL_ARG_ADDRESS_QUALIFIER` of every argument of every kernel, compared with the
+    /// pointee spaces the checker reads from the kernel signatures (AS-ARG-ADDRESS-QUALIFIER).
+    /// The result is an [`Actual::Ran`] whose `queries` hold one line per argument.
+    ArgQualifiers,
 }
 
 /// What the case file (or the derived device expectation) says must happen.
@@ -103,6 +108,101 @@ pub enum Actual {
     Timeout { after_ms: u64 },
     /// Not run, and why.
     Skipped { why: String },
+    /// A run-time case (`//@ kind: run`) was built and executed, or a compile case's argument
+    /// qualifiers were queried ([`RunKind::ArgQualifiers`]); the expected side is the case's
+    /// own run-time directives, and `run` says how that went. The `expected` of such a result
+    /// is `accept` (a run-time case must build; an `expect-error` is in `run.expect_error`).
+    Ran { run: RunOutcome },
+}
+
+/// What executing a run-time case produced.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RunOutcome {
+    pub status: RunStatus,
+    /// The step that failed (`status` error or failed-as-expected) or that should have failed
+    /// (no-error): `build`, `create-kernel`, `set-arg N`, `enqueue`, `finish`, `read`, `query`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step: Option<String>,
+    /// The OpenCL error name the failing step returned (`CL_OUT_OF_RESOURCES`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+    /// The case's `expect-error` (`build-or-enqueue`, `set-arg 1`), if it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expect_error: Option<String>,
+    /// The build log (cut like compile logs).
+    #[serde(default)]
+    pub log: String,
+    /// Buffers whose contents differ from their `expect` line, with the first differences.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub buffers: Vec<BufferMismatch>,
+    /// Every `query:` line (and, for arg-qualifiers results, every argument), with both sides.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub queries: Vec<QueryCheck>,
+    /// Implementation-defined values, reported without a verdict: small buffers the case
+    /// declares without an `expect` line (pointer sizes, for instance).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reported: Vec<Reported>,
+}
+
+/// How a run-time case ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RunStatus {
+    /// Every launch ran and every buffer and query matched.
+    Ok,
+    /// The step named by `expect-error` failed with an OpenCL error, as the case requires.
+    FailedAsExpected,
+    /// Everything ran, but a buffer or a query differs from the case's expectation.
+    Mismatch,
+    /// A step the case did not expect to fail returned an OpenCL error (`step`, `code`).
+    Error,
+    /// The case expects `step` to fail, and it succeeded.
+    NoError,
+}
+
+impl RunStatus {
+    pub fn passes(self) -> bool {
+        matches!(self, RunStatus::Ok | RunStatus::FailedAsExpected)
+    }
+}
+
+/// One buffer that differs from its expectation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BufferMismatch {
+    /// The buffer's name in the case (`out`).
+    pub buffer: String,
+    /// Element type (`int`) and length.
+    pub elem: String,
+    pub len: usize,
+    /// How many elements differ in all.
+    pub differing: usize,
+    /// The first few differing elements, in index order.
+    pub first: Vec<ElemDiff>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ElemDiff {
+    pub index: usize,
+    pub expected: i64,
+    pub actual: i64,
+}
+
+/// One query, both sides as text (`global`, `>= 384`, `512`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QueryCheck {
+    /// What was asked: `kernel-local-mem-size both`, `arg-address-qualifier mixed 2`.
+    pub query: String,
+    pub expected: String,
+    /// The answer, or the OpenCL error the query returned.
+    pub actual: String,
+    pub ok: bool,
+}
+
+/// A value reported without a verdict.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reported {
+    pub name: String,
+    pub values: Vec<i64>,
 }
 
 /// The judgement.
@@ -130,6 +230,7 @@ pub fn judge(expected: &Expected, actual: &Actual) -> Verdict {
         (_, Actual::Crash { .. }) => Verdict::Crash,
         (_, Actual::Timeout { .. }) => Verdict::Timeout,
         (_, Actual::Invalid { .. }) => Verdict::Deviation,
+        (Expected::Accept, Actual::Ran { run }) if run.status.passes() => Verdict::Pass,
         (Expected::Accept, Actual::Accepted { .. })
         | (Expected::Reject, Actual::Rejected { .. }) => Verdict::Pass,
         (Expected::Diagnostics { diagnostics: want }, Actual::Diagnostics { diagnostics: got }) => {
@@ -219,6 +320,37 @@ mod tests {
                 }
             ),
             Verdict::Deviation
+        );
+    }
+
+    #[test]
+    fn run_time_outcomes_pass_only_when_the_case_is_satisfied() {
+        let ran = |status| Actual::Ran {
+            run: RunOutcome {
+                status,
+                step: None,
+                code: None,
+                expect_error: None,
+                log: String::new(),
+                buffers: Vec::new(),
+                queries: Vec::new(),
+                reported: Vec::new(),
+            },
+        };
+        assert_eq!(judge(&Expected::Accept, &ran(RunStatus::Ok)), Verdict::Pass);
+        assert_eq!(
+            judge(&Expected::Accept, &ran(RunStatus::FailedAsExpected)),
+            Verdict::Pass
+        );
+        for bad in [RunStatus::Mismatch, RunStatus::Error, RunStatus::NoError] {
+            assert_eq!(judge(&Expected::Accept, &ran(bad)), Verdict::Deviation);
+        }
+        let line = serde_json::to_string(&ran(RunStatus::FailedAsExpected)).unwrap();
+        assert!(line.contains("\"outcome\":\"ran\""), "{line}");
+        assert!(line.contains("\"status\":\"failed-as-expected\""), "{line}");
+        assert_eq!(
+            serde_json::from_str::<Actual>(&line).unwrap(),
+            ran(RunStatus::FailedAsExpected)
         );
     }
 

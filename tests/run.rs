@@ -51,15 +51,31 @@ fn results(runs: &Path) -> (PathBuf, Vec<Value>) {
     (dir, records)
 }
 
+/// Results by (case, profile), arg-qualifiers results left out (see [`arg_qualifiers`]).
 fn by_case(records: &[Value]) -> BTreeMap<(String, String), Value> {
     records
         .iter()
+        .filter(|r| r["kind"] != "arg-qualifiers")
         .map(|r| {
             (
                 (
                     r["case"].as_str().unwrap_or_default().to_string(),
                     r["profile"].as_str().unwrap_or_default().to_string(),
                 ),
+                r.clone(),
+            )
+        })
+        .collect()
+}
+
+/// The arg-qualifiers results by case name.
+fn arg_qualifiers(records: &[Value]) -> BTreeMap<String, Value> {
+    records
+        .iter()
+        .filter(|r| r["kind"] == "arg-qualifiers")
+        .map(|r| {
+            (
+                r["case"].as_str().unwrap_or_default().to_string(),
                 r.clone(),
             )
         })
@@ -149,9 +165,26 @@ fn faults_are_recorded_on_their_cases_and_nothing_else_is_lost() {
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     let (run_dir, records) = results(&tmp.path().join("runs"));
     let map = by_case(&records);
-    // 6 good cases in 2 profiles, 4 faults and 1 reject in 1: every result is there, once.
-    assert_eq!(records.len(), 17, "{}", text(&out));
+    // 6 good cases in 2 profiles, 4 faults and 1 reject in 1: every result is there, once;
+    // plus one arg-qualifiers result for each case that must build in a profile it lists.
+    assert_eq!(records.len(), 27, "{}", text(&out));
     assert_eq!(map.len(), 17);
+    let quals = arg_qualifiers(&records);
+    assert_eq!(quals.len(), 10, "{quals:?}");
+    for i in 0..6 {
+        let r = &quals[&format!("ok/case-{i}")];
+        assert_eq!(r["verdict"], "pass", "{r}");
+        assert_eq!(r["actual"]["run"]["queries"][0]["actual"], "global", "{r}");
+    }
+    // A case whose own build crashed or hung has nothing to query: skipped, saying why.
+    for name in ["crash", "abort", "hang", "garbage"] {
+        let r = &quals[name];
+        assert_eq!(r["verdict"], "skipped", "{r}");
+        assert!(
+            r["actual"]["why"].as_str().unwrap().contains("own build"),
+            "{r}"
+        );
+    }
     let get = |case: &str, profile: &str| &map[&(case.to_string(), profile.to_string())];
     assert_eq!(get("crash", "CL1.2")["verdict"], "crash");
     assert_eq!(get("crash", "CL1.2")["actual"]["signal"], "SIGSEGV");
@@ -174,8 +207,8 @@ fn faults_are_recorded_on_their_cases_and_nothing_else_is_lost() {
     assert_eq!(again.status.code(), Some(1), "{}", text(&again));
     let (_, records) = results(&tmp.path().join("runs"));
     let cached = records.iter().filter(|r| r["cached"] == true).count();
-    // 12 good builds, the clean reject, the garbage answer and the two crashes.
-    assert_eq!(cached, 16, "{}", text(&again));
+    // 12 good builds, the clean reject, the garbage answer and the two crashes; 6 queries.
+    assert_eq!(cached, 22, "{}", text(&again));
     let verdicts = |m: &BTreeMap<(String, String), Value>| -> Vec<((String, String), Value)> {
         m.iter()
             .map(|(k, v)| (k.clone(), v["verdict"].clone()))
@@ -203,8 +236,9 @@ fn faults_are_recorded_on_their_cases_and_nothing_else_is_lost() {
         .lines()
         .filter_map(|l| serde_json::from_str(l).ok())
         .collect();
-    assert_eq!(records.len(), 17, "{text_after}");
+    assert_eq!(records.len(), 27, "{text_after}");
     assert_eq!(by_case(&records).len(), 17);
+    assert_eq!(arg_qualifiers(&records).len(), 10);
     assert!(String::from_utf8_lossy(&resumed.stderr).contains("5 already in the resumed run"));
 }
 

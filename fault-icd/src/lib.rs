@@ -5,6 +5,17 @@
 //! It exists to prove that clasp's worker isolation holds: `clBuildProgram` misbehaves when the
 //! source contains a marker.
 //!
+//! For run-time cases it also has command queues, buffers (host memory) and kernels whose
+//! arguments it reads from the source (`kernel void name(...)`, address qualifiers by keyword).
+//! Kernels never execute: a buffer keeps its initial contents. `clSetKernelArg` with a
+//! non-NULL value for a `__local` argument fails with `CL_INVALID_ARG_VALUE`, as the API
+//! requires. Two more markers, for run-time cases:
+//!
+//! | marker in the source           | what happens                                           |
+//! | ------------------------------ | ------------------------------------------------------ |
+//! | `CLASP_FAULT_ENQUEUE_CRASH`    | `clEnqueueNDRangeKernel` raises `SIGSEGV`              |
+//! | `CLASP_FAULT_FINISH_HANG`      | `clFinish` after a launch of that kernel sleeps forever |
+//!
 //! | marker in the source   | what `clBuildProgram` does                                      |
 //! | ---------------------- | --------------------------------------------------------------- |
 //! | `CLASP_FAULT_CRASH`    | raises `SIGSEGV`                                                |
@@ -54,13 +65,28 @@ mod slot {
     pub const RETAIN_CONTEXT: usize = 6;
     pub const RELEASE_CONTEXT: usize = 7;
     pub const GET_CONTEXT_INFO: usize = 8;
+    pub const CREATE_COMMAND_QUEUE: usize = 9;
+    pub const RELEASE_COMMAND_QUEUE: usize = 11;
+    pub const CREATE_BUFFER: usize = 14;
+    pub const RELEASE_MEM_OBJECT: usize = 18;
     pub const CREATE_PROGRAM_WITH_SOURCE: usize = 26;
     pub const RETAIN_PROGRAM: usize = 28;
     pub const RELEASE_PROGRAM: usize = 29;
     pub const BUILD_PROGRAM: usize = 30;
     pub const GET_PROGRAM_INFO: usize = 32;
     pub const GET_PROGRAM_BUILD_INFO: usize = 33;
+    pub const CREATE_KERNEL: usize = 34;
+    pub const RELEASE_KERNEL: usize = 37;
+    pub const SET_KERNEL_ARG: usize = 38;
+    pub const GET_KERNEL_INFO: usize = 39;
+    pub const GET_KERNEL_WORK_GROUP_INFO: usize = 40;
+    pub const RELEASE_EVENT: usize = 44;
+    pub const FLUSH: usize = 46;
+    pub const FINISH: usize = 47;
+    pub const ENQUEUE_READ_BUFFER: usize = 48;
+    pub const ENQUEUE_ND_RANGE_KERNEL: usize = 59;
     pub const GET_EXTENSION_FUNCTION_ADDRESS: usize = 65;
+    pub const GET_KERNEL_ARG_INFO: usize = 101;
 }
 
 #[repr(C)]
@@ -90,13 +116,28 @@ fn dispatch() -> &'static Dispatch {
         t[slot::GET_PROGRAM_INFO] = get_program_info as *const c_void;
         t[slot::GET_PROGRAM_BUILD_INFO] = get_program_build_info as *const c_void;
         t[slot::GET_EXTENSION_FUNCTION_ADDRESS] = get_extension_function_address as *const c_void;
+        t[slot::CREATE_COMMAND_QUEUE] = run::create_command_queue as *const c_void;
+        t[slot::RELEASE_COMMAND_QUEUE] = run::release_boxed::<run::Queue> as *const c_void;
+        t[slot::CREATE_BUFFER] = run::create_buffer as *const c_void;
+        t[slot::RELEASE_MEM_OBJECT] = run::release_boxed::<run::Mem> as *const c_void;
+        t[slot::CREATE_KERNEL] = run::create_kernel as *const c_void;
+        t[slot::RELEASE_KERNEL] = run::release_boxed::<run::Kernel> as *const c_void;
+        t[slot::SET_KERNEL_ARG] = run::set_kernel_arg as *const c_void;
+        t[slot::GET_KERNEL_INFO] = run::get_kernel_info as *const c_void;
+        t[slot::GET_KERNEL_WORK_GROUP_INFO] = run::get_kernel_work_group_info as *const c_void;
+        t[slot::GET_KERNEL_ARG_INFO] = run::get_kernel_arg_info as *const c_void;
+        t[slot::RELEASE_EVENT] = run::release_boxed::<run::Event> as *const c_void;
+        t[slot::FLUSH] = run::flush as *const c_void;
+        t[slot::FINISH] = run::finish as *const c_void;
+        t[slot::ENQUEUE_READ_BUFFER] = run::enqueue_read_buffer as *const c_void;
+        t[slot::ENQUEUE_ND_RANGE_KERNEL] = run::enqueue_nd_range_kernel as *const c_void;
         Dispatch(t)
     })
 }
 
 /// Every handle: the dispatch pointer first, as `cl_khr_icd` requires.
 #[repr(C)]
-struct Handle {
+pub(crate) struct Handle {
     dispatch: *const Dispatch,
 }
 
@@ -122,8 +163,10 @@ struct Context {
     head: Handle,
 }
 
+mod run;
+
 #[repr(C)]
-struct Program {
+pub(crate) struct Program {
     head: Handle,
     context: *mut Context,
     source: String,
@@ -259,11 +302,14 @@ unsafe extern "C" fn get_device_info(
     size_ret: *mut usize,
 ) -> ClInt {
     let bytes: Vec<u8> = match name {
-        0x1000 => 2u64.to_ne_bytes().to_vec(),  // CL_DEVICE_TYPE: CPU
-        0x100D => 64u32.to_ne_bytes().to_vec(), // ADDRESS_BITS
+        0x1000 => 2u64.to_ne_bytes().to_vec(), // CL_DEVICE_TYPE: CPU
+        0x1003 => 3u32.to_ne_bytes().to_vec(), // MAX_WORK_ITEM_DIMENSIONS
+        0x1004 => 256usize.to_ne_bytes().to_vec(), // MAX_WORK_GROUP_SIZE
+        0x1005 => [256usize; 3].iter().flat_map(|n| n.to_ne_bytes()).collect(), // MAX_WORK_ITEM_SIZES
+        0x100D => 64u32.to_ne_bytes().to_vec(),                                 // ADDRESS_BITS
         0x1020 => 65536u64.to_ne_bytes().to_vec(), // MAX_CONSTANT_BUFFER_SIZE
-        0x1021 => 8u32.to_ne_bytes().to_vec(),  // MAX_CONSTANT_ARGS
-        0x1022 => 2u32.to_ne_bytes().to_vec(),  // LOCAL_MEM_TYPE: CL_GLOBAL
+        0x1021 => 8u32.to_ne_bytes().to_vec(),     // MAX_CONSTANT_ARGS
+        0x1022 => 2u32.to_ne_bytes().to_vec(),     // LOCAL_MEM_TYPE: CL_GLOBAL
         0x1023 => 32768u64.to_ne_bytes().to_vec(), // LOCAL_MEM_SIZE
         0x1027 | 0x1028 => 1u32.to_ne_bytes().to_vec(), // AVAILABLE, COMPILER_AVAILABLE
         0x102B => c_string("fault device"),
@@ -467,8 +513,14 @@ unsafe extern "C" fn get_program_info(
         0x1162 => 1u32.to_ne_bytes().to_vec(), // NUM_DEVICES
         0x1163 => (device() as usize).to_ne_bytes().to_vec(), // DEVICES
         0x1164 => c_string(&program.source),   // SOURCE
-        0x1167 => 0usize.to_ne_bytes().to_vec(), // NUM_KERNELS
-        0x1168 => c_string(""),                // KERNEL_NAMES
+        0x1167 => run::kernels(&program.source).len().to_ne_bytes().to_vec(), // NUM_KERNELS
+        0x1168 => c_string(
+            &run::kernels(&program.source)
+                .iter()
+                .map(|(n, _)| n.as_str())
+                .collect::<Vec<_>>()
+                .join(";"),
+        ), // KERNEL_NAMES
         _ => return CL_INVALID_VALUE,
     };
     answer(&bytes, size, value, size_ret)

@@ -200,6 +200,50 @@ fn describe_actual(a: &Actual) -> String {
         Actual::Crash { signal } => format!("crash({signal})"),
         Actual::Timeout { after_ms } => format!("timeout after {} s", after_ms / 1000),
         Actual::Skipped { why } => format!("skipped: {why}"),
+        Actual::Ran { run } => describe_run(run),
+    }
+}
+
+/// One line on a run-time outcome: the failing step and code, the first buffer difference,
+/// or the first query that differs.
+pub fn describe_run(run: &crate::results::RunOutcome) -> String {
+    use crate::results::RunStatus;
+    let step = run.step.as_deref().unwrap_or("?");
+    let code = run.code.as_deref().unwrap_or("");
+    match run.status {
+        RunStatus::Ok => "ran as expected".into(),
+        RunStatus::FailedAsExpected => format!("{step} failed as expected ({code})"),
+        RunStatus::Error => format!("{step} failed ({code})"),
+        RunStatus::NoError => format!(
+            "{step} succeeded, but the case expects {} to fail",
+            run.expect_error.as_deref().unwrap_or(step)
+        ),
+        RunStatus::Mismatch => {
+            let mut parts: Vec<String> = run
+                .buffers
+                .iter()
+                .map(|b| {
+                    let first = b
+                        .first
+                        .first()
+                        .map(|d| {
+                            format!(
+                                ", first at [{}]: expected {}, got {}",
+                                d.index, d.expected, d.actual
+                            )
+                        })
+                        .unwrap_or_default();
+                    format!("{} of {} {} differ{first}", b.differing, b.len, b.buffer)
+                })
+                .collect();
+            parts.extend(
+                run.queries
+                    .iter()
+                    .filter(|q| !q.ok)
+                    .map(|q| format!("{}: expected {}, got {}", q.query, q.expected, q.actual)),
+            );
+            format!("mismatch: {}", parts.join("; "))
+        }
     }
 }
 
@@ -332,6 +376,10 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         serde_json::to_string_pretty(&meta)? + "\n",
     )
     .with_context(|| format!("cannot write into {}", run_dir.display()))?;
+    // The cases as run, so the reports can show kernels without the corpus (a resumed run
+    // keeps its first cases.json only if this selection is the same; it is rewritten anyway).
+    crate::reports::save_cases(&run_dir, &cases)
+        .with_context(|| format!("cannot write into {}", run_dir.display()))?;
     let worker_log = OpenOptions::new()
         .create(true)
         .append(true)
@@ -496,7 +544,15 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     });
     let mut f = File::create(run_dir.join("summary.json"))?;
     f.write_all((serde_json::to_string_pretty(&summary)? + "\n").as_bytes())?;
-    Ok(if findings.is_empty() {
+
+    // Every report sink, from the saved run, exactly as `clasp report` renders it; known
+    // deviations decide the exit code.
+    let known = crate::reports::known::Known::load(&args.known)
+        .with_context(|| format!("known deviations in {}", args.known.display()))?;
+    let saved = crate::reports::SavedRun::load(&run_dir)?;
+    let rendered = crate::reports::render(&saved, &known, &run_dir)?;
+    super::report::print_rendered(&rendered);
+    Ok(if rendered.findings == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

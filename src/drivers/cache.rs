@@ -7,6 +7,7 @@
 //! aborts on a source does so every time, and re-running it costs a worker restart per crash);
 //! timeouts are not, since they depend on load and on `--timeout`. `--no-cache` re-runs all.
 
+use super::protocol::Mode;
 use crate::results::Actual;
 use checker::Profile;
 use serde::{Deserialize, Serialize};
@@ -21,6 +22,10 @@ pub struct Key {
     pub source: u64,
     pub options: String,
     pub profile: Profile,
+    /// What was done besides the build: empty for a plain build (entries written before
+    /// run-time cases existed have none), `run` or `arg-info` ([`Mode::cache_tag`]).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub mode: String,
 }
 
 impl Key {
@@ -29,7 +34,14 @@ impl Key {
             source: xxh64(source.as_bytes(), 0),
             options: options.to_string(),
             profile,
+            mode: String::new(),
         }
+    }
+
+    /// The key of a request of `mode` on the same source and options.
+    pub fn with_mode(mut self, mode: Mode) -> Key {
+        self.mode = mode.cache_tag().to_string();
+        self
     }
 }
 
@@ -83,7 +95,8 @@ impl Cache {
         self.map.get(key)
     }
 
-    /// Records an outcome (timeouts and skips are not cached).
+    /// Records an outcome (timeouts and skips are not cached; run-time outcomes are, under
+    /// their own mode, since a case's run depends only on its source and the driver).
     pub fn put(&mut self, key: Key, actual: &Actual, driver_ms: Option<f64>) -> io::Result<()> {
         if !matches!(
             actual,
@@ -91,6 +104,7 @@ impl Cache {
                 | Actual::Rejected { .. }
                 | Actual::Invalid { .. }
                 | Actual::Crash { .. }
+                | Actual::Ran { .. }
         ) {
             return Ok(());
         }

@@ -8,6 +8,7 @@
 
 pub mod cache;
 pub mod discover;
+pub mod execute;
 pub mod pool;
 pub mod protocol;
 pub mod worker;

@@ -5,7 +5,7 @@
 //! that does not answer in time is killed and reported as [`WorkerFailure::Timeout`]. Either way
 //! the caller starts a new worker and goes on.
 
-use super::protocol::{Hello, Request, Response};
+use super::protocol::{Hello, Mode, Request, Response};
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
@@ -192,11 +192,13 @@ impl Worker {
         }
     }
 
-    /// One build. On failure the worker is gone (killed or dead): drop it and start another.
-    pub fn build(
+    /// One request of any mode (a build, a run-time case, an argument-qualifier query). On
+    /// failure the worker is gone (killed or dead): drop it and start another.
+    pub fn request(
         &mut self,
         source: &str,
         options: &str,
+        mode: Mode,
         timeout: Duration,
     ) -> Result<Response, WorkerFailure> {
         self.next_id += 1;
@@ -204,6 +206,7 @@ impl Worker {
             id: self.next_id,
             source: source.to_string(),
             options: options.to_string(),
+            mode,
         };
         let mut line =
             serde_json::to_string(&req).map_err(|e| WorkerFailure::Protocol(e.to_string()))?;

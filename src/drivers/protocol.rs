@@ -3,6 +3,7 @@
 //! The worker writes one [`Hello`] line once its context exists, then answers each [`Request`]
 //! line with one [`Response`] line, in order. End of input ends the worker.
 
+use crate::results::Actual;
 use serde::{Deserialize, Serialize};
 
 /// First line a build worker writes: what it runs on, or why it cannot.
@@ -19,6 +20,36 @@ pub struct Request {
     pub id: u64,
     pub source: String,
     pub options: String,
+    #[serde(default)]
+    pub mode: Mode,
+}
+
+/// What a request does after the build.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    /// Build only: accepted or rejected.
+    #[default]
+    Build,
+    /// The source is a whole run-time case file: build it, then execute its `RunSpec`
+    /// (see [`super::execute`]). The answer is in [`Response::actual`].
+    Run,
+    /// Build (the options carry `-cl-kernel-arg-info`), then report
+    /// `CL_KERNEL_ARG_ADDRESS_QUALIFIER` of every argument of every kernel in
+    /// [`Response::actual`], as queries with an empty expected side.
+    ArgInfo,
+}
+
+impl Mode {
+    /// The cache key's part for this mode (empty for plain builds, so old cache files stay
+    /// valid).
+    pub fn cache_tag(self) -> &'static str {
+        match self {
+            Mode::Build => "",
+            Mode::Run => "run",
+            Mode::ArgInfo => "arg-info",
+        }
+    }
 }
 
 /// How a build ended, as the driver reported it.
@@ -41,4 +72,7 @@ pub struct Response {
     pub log: String,
     /// Time inside `clBuildProgram`, in milliseconds.
     pub build_ms: f64,
+    /// For [`Mode::Run`] and [`Mode::ArgInfo`]: the whole outcome.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actual: Option<Actual>,
 }

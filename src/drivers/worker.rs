@@ -9,7 +9,7 @@
 //! worker keeps the real stdout for itself and points file descriptor 1 at stderr before it
 //! loads any driver.
 
-use super::protocol::{BuildStatus, Hello, Request, Response};
+use super::protocol::{BuildStatus, Hello, Mode, Request, Response};
 use std::ffi::CString;
 use std::fs::File;
 use std::io::{self, BufRead, BufWriter, Write};
@@ -17,7 +17,7 @@ use std::os::fd::FromRawFd;
 use std::time::Instant;
 
 /// Build logs longer than this are cut (a driver that prints megabytes should not stall the run).
-const MAX_LOG: usize = 64 * 1024;
+pub(super) const MAX_LOG: usize = 64 * 1024;
 
 /// Takes stdout for the protocol and sends fd 1 to stderr; dies with the parent.
 fn protocol_stdout() -> io::Result<File> {
@@ -95,19 +95,25 @@ pub fn build_main(platform: u32, device: u32) -> anyhow::Result<()> {
             return Ok(());
         }
     };
+    let mut runner = super::execute::Runner::new(&context, &device);
     for line in io::stdin().lock().lines() {
         let line = line?;
         if line.trim().is_empty() {
             continue;
         }
         let resp = match serde_json::from_str::<Request>(&line) {
-            Ok(req) => build_one(&context, &device, &req),
+            Ok(req) => match req.mode {
+                Mode::Build => build_one(&context, &device, &req).1,
+                Mode::Run => runner.run_case(&req),
+                Mode::ArgInfo => runner.arg_info(&req),
+            },
             Err(e) => Response {
                 id: 0,
                 status: BuildStatus::Invalid,
                 code: String::new(),
                 log: format!("bad request: {e}"),
                 build_ms: 0.0,
+                actual: None,
             },
         };
         say(serde_json::to_string(&resp)?)?;
@@ -115,23 +121,30 @@ pub fn build_main(platform: u32, device: u32) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn build_one(
+/// Builds `req.source` with `req.options`; the program too when the build was accepted.
+pub(super) fn build_one(
     context: &opencl3::context::Context,
     device: &opencl3::device::Device,
     req: &Request,
-) -> Response {
+) -> (Option<opencl3::program::Program>, Response) {
     use opencl3::error_codes::{error_text, CL_BUILD_PROGRAM_FAILURE, CL_INVALID_BUILD_OPTIONS};
     use opencl3::program::{
         build_program, get_program_build_data, get_program_build_info, Program, CL_BUILD_ERROR,
         CL_BUILD_NONE, CL_BUILD_SUCCESS, CL_PROGRAM_BUILD_LOG, CL_PROGRAM_BUILD_STATUS,
     };
 
-    let invalid = |log: String, code: String, build_ms: f64| Response {
-        id: req.id,
-        status: BuildStatus::Invalid,
-        code,
-        log,
-        build_ms,
+    let invalid = |log: String, code: String, build_ms: f64| {
+        (
+            None,
+            Response {
+                id: req.id,
+                status: BuildStatus::Invalid,
+                code,
+                log,
+                build_ms,
+                actual: None,
+            },
+        )
     };
     let Ok(options) = CString::new(req.options.as_str()) else {
         return invalid(
@@ -203,11 +216,16 @@ fn build_one(
             )
         }
     };
-    Response {
+    let response = Response {
         id: req.id,
         status,
         code,
         log,
         build_ms,
+        actual: None,
+    };
+    match status {
+        BuildStatus::Accepted => (Some(program), response),
+        _ => (None, response),
     }
 }

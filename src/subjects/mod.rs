@@ -7,10 +7,11 @@ pub mod checker;
 pub mod clang;
 
 use crate::drivers::discover::CXX_EXTENSION;
+use crate::drivers::protocol::Mode;
 use crate::drivers::DeviceInfo;
 use crate::results::{Diag, Expected, RunKind};
 use ::checker::case::Case;
-use ::checker::{Lang, Profile};
+use ::checker::{AddrSpace, Lang, Profile};
 use std::path::PathBuf;
 
 /// What runs the cases.
@@ -71,8 +72,12 @@ pub struct Job {
     pub expected: Expected,
     /// Decided without running: why.
     pub skip: Option<String>,
-    /// A run-time case (`//@ kind: run`): drivers build it; executing it is not implemented.
-    pub runtime: bool,
+    /// What a device does with it: build, execute a run-time case, or query the argument
+    /// qualifiers ([`RunKind::ArgQualifiers`]). Other subjects ignore it.
+    pub mode: Mode,
+    /// For [`RunKind::ArgQualifiers`]: each kernel and the spaces the checker reads from its
+    /// signature, the expected side of the comparison.
+    pub arg_qualifiers: Vec<(String, Vec<AddrSpace>)>,
 }
 
 /// The jobs of `case` (index `index`) on `subject`, for the case's profiles that `keep` allows.
@@ -92,6 +97,13 @@ pub struct Job {
 ///   corpus states it directly, as cases that are accepted in `CL3.0+globals` and rejected in
 ///   `CL3.0` (say); a device without the feature runs such a case in `CL3.0` and must reject.
 /// - CLC++2021 on a device without `cl_ext_cxx_for_opencl`: skipped, saying so.
+///
+/// On a device, a run-time case in a profile it reports is executed ([`Mode::Run`]); a compile
+/// case that must build there gets a second job, [`RunKind::ArgQualifiers`]: the same build
+/// with `-cl-kernel-arg-info`, then `CL_KERNEL_ARG_ADDRESS_QUALIFIER` of every argument,
+/// compared with [`checker::signatures`] (C profiles only: the checker reads no C++). That is
+/// one extra build per such case, cached under its own key like every build; the engine runs
+/// it right after the case's own build, on the same worker, and only when that build succeeded.
 pub fn plan(
     subject: &Subject,
     case: &Case,
@@ -115,7 +127,8 @@ pub fn plan(
             options: Vec::new(),
             expected: accept_or_reject(profile),
             skip: None,
-            runtime,
+            mode: if runtime { Mode::Run } else { Mode::Build },
+            arg_qualifiers: Vec::new(),
         };
         match &subject.kind {
             SubjectKind::Checker => {
@@ -156,12 +169,50 @@ pub fn plan(
                         "device runs OpenCL C 3.0 as {own} (its CL_DEVICE_OPENCL_C_FEATURES); a driver cannot switch features"
                     ));
                 }
+                if job.kind == RunKind::UnsupportedStd {
+                    // Only the build is judged: it must fail.
+                    job.mode = Mode::Build;
+                }
             }
         }
+        let arg_job = arg_qualifiers_job(subject, case, &job);
         jobs.push(job);
+        jobs.extend(arg_job);
     }
     jobs
 }
+
+/// The [`RunKind::ArgQualifiers`] companion of a device's compile job, when it has one.
+fn arg_qualifiers_job(subject: &Subject, case: &Case, job: &Job) -> Option<Job> {
+    if !subject.is_device()
+        || job.kind != RunKind::Listed
+        || job.skip.is_some()
+        || job.mode != Mode::Build
+        || job.expected != Expected::Accept
+        || job.profile.lang().is_cxx()
+    {
+        return None;
+    }
+    let opts = ::checker::Options::from_build_options(&case.options);
+    let sigs = ::checker::signatures::kernel_signatures_with(&case.source, job.profile, &opts);
+    if sigs.is_empty() {
+        return None;
+    }
+    let mut options = job.options.clone();
+    if !options.iter().any(|o| o == ARG_INFO_OPTION) {
+        options.push(ARG_INFO_OPTION.into());
+    }
+    Some(Job {
+        kind: RunKind::ArgQualifiers,
+        options,
+        mode: Mode::ArgInfo,
+        arg_qualifiers: sigs.into_iter().map(|k| (k.name, k.params)).collect(),
+        ..job.clone()
+    })
+}
+
+/// The build option that makes `clGetKernelArgInfo` answer.
+pub const ARG_INFO_OPTION: &str = "-cl-kernel-arg-info";
 
 /// The build options a driver gets: `-cl-std=` for the profile, then the case's options.
 pub fn driver_options(case: &Case, profile: Profile) -> Vec<String> {
@@ -257,6 +308,35 @@ mod tests {
             (RunKind::Listed, &Expected::Accept)
         );
         assert_eq!(jobs[1].kind, RunKind::UnsupportedStd);
+    }
+
+    #[test]
+    fn a_compile_case_that_builds_gets_an_arg_qualifiers_job() {
+        let s = Subject::device(&device("OpenCL C 1.2 pocl", None, &[]));
+        let case = Case::parse(
+            "t.cl",
+            "t",
+            "//@ rules: AS-PROGSCOPE-SPACE\n//@ profiles: CL1.2 CL2.0\nkernel void k(global int *p, local float *l, int n) {}\n",
+        )
+        .unwrap();
+        let jobs = plan(&s, &case, 0, &|_| true);
+        let kinds: Vec<_> = jobs.iter().map(|j| (j.profile, j.kind, j.mode)).collect();
+        assert_eq!(
+            kinds,
+            [
+                (Profile::CL1_2, RunKind::Listed, Mode::Build),
+                (Profile::CL1_2, RunKind::ArgQualifiers, Mode::ArgInfo),
+                (Profile::CL2_0, RunKind::UnsupportedStd, Mode::Build),
+            ]
+        );
+        assert_eq!(jobs[1].options, ["-cl-std=CL1.2", ARG_INFO_OPTION]);
+        assert_eq!(
+            jobs[1].arg_qualifiers,
+            [(
+                "k".to_string(),
+                vec![AddrSpace::Global, AddrSpace::Local, AddrSpace::Private]
+            )]
+        );
     }
 
     #[test]

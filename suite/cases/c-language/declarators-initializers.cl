@@ -1,6 +1,7 @@
 // Valid code: declarators and initialisers of every shape (const, volatile and restrict pointers,
 // arrays of pointers, pointers to arrays, designated and compound-literal initialisers, NULL),
-// half and double under their extensions, _Pragma, #line and vector built-ins.
+// half and double under their extensions (each guarded by its macro), _Pragma, #line and vector
+// built-ins.
 //@ rules: AS-INIT-CROSS AS-NESTED-POINTEE AS-CONSTANT-INIT-REQUIRED AS-STRUCT-FIELD AS-SPELLING-ALIAS
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
 #pragma OPENCL EXTENSION cl_khr_fp16 : enable
@@ -65,7 +66,12 @@ KERNEL __kernel_exec(64, float4) void edge(GLOBAL float *a, GLOBAL float *b, LOC
     float4 sh = shuffle(v, mask);
     float8 sh2 = shuffle2(v, v, (uint8)(0, 1, 2, 3, 4, 5, 6, 7));
     uchar4 sat = convert_uchar4_sat_rte(v);
+#ifdef cl_khr_fp16
     half hv = vload_half(0, (__global const half *)h) > 0.0f ? (half)1.0f : (half)0.0f;
+#else
+    // Without cl_khr_fp16, half may only be the pointee of a pointer (OpenCL C 1.2 §6.1.1.1).
+    float hv = vload_half(0, (__global const half *)h) > 0.0f ? 1.0f : 0.0f;
+#endif
     acc_t acc = (acc_t)sizeof(__global float *) + (acc_t)arr2[1];
     struct vec3s m = make(2.0f);
     struct vec3s cl = (struct vec3s){1.0f, 2.0f, 3.0f};

@@ -1,7 +1,7 @@
 // Valid code: object-like, function-like, variadic and token-pasting macros that spell address
 // spaces, types and whole declarations, plus conditional compilation on predefined macros.
 //@ rules: AS-SPELLING-ALIAS AS-KERNEL-ARG-PTR-SPACE
-//@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ profiles: CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
 
 #define TILE 16
 #define GLOBAL_PTR(T) __global T *

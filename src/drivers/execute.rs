@@ -1,0 +1,856 @@
+//! Executing run-time cases on the worker's device (worker side; see [`super::worker`]).
+//!
+//! A [`Mode::Run`](super::protocol::Mode::Run) request carries a whole case file: the worker
+//! parses it (the case is the only source of expectations, never the driver), checks its
+//! `requires` lines and launch sizes against the device, builds it, creates its buffers and
+//! kernels, sets the arguments, runs the launches in order on one program (so program-scope
+//! variables persist between them), waits, reads the buffers back and compares them and every
+//! `query:` line with the case. The steps, and what `expect-error` matches:
+//!
+//! | step            | OpenCL call                      | matched by                      |
+//! | --------------- | -------------------------------- | ------------------------------- |
+//! | `build`         | `clBuildProgram`                 | `build`, `build-or-enqueue`     |
+//! | `create-kernel` | `clCreateKernel`                 | `build`, `build-or-enqueue`     |
+//! | `set-arg N`     | `clSetKernelArg` of argument N   | `set-arg N`                     |
+//! | `enqueue`       | `clEnqueueNDRangeKernel`         | `enqueue`, `build-or-enqueue`   |
+//! | `finish`        | `clFinish` after the launches    | `enqueue`, `build-or-enqueue`   |
+//!
+//! A failure is clean only when the call returns an error: a driver that crashes or hangs in
+//! any of these calls kills the worker, and the parent records `crash` or `timeout`.
+
+use super::protocol::{BuildStatus, Request, Response};
+use super::worker::build_one;
+use crate::results::{
+    Actual, BufferMismatch, ElemDiff, QueryCheck, Reported, RunOutcome, RunStatus,
+};
+use checker::case::run::{Arg, DeviceLimit, ExpectError, Query, RunSpec};
+use checker::case::Case;
+use checker::AddrSpace;
+use cl3::types::{cl_command_queue, cl_int, cl_kernel, cl_mem};
+use opencl3::context::Context;
+use opencl3::device::Device;
+use opencl3::error_codes::error_text;
+use std::ffi::{c_void, CString};
+
+/// How many differing elements a mismatch lists per buffer.
+const FIRST_DIFFS: usize = 8;
+/// Buffers without an `expect` line up to this many elements are reported (pointer sizes).
+const REPORTED_MAX: usize = 16;
+
+// OpenCL enums this file reads, by their values in cl.h.
+const CL_DEVICE_MAX_WORK_GROUP_SIZE: u32 = 0x1004;
+const CL_DEVICE_MAX_WORK_ITEM_SIZES: u32 = 0x1005;
+const CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE: u32 = 0x1020;
+const CL_DEVICE_MAX_CONSTANT_ARGS: u32 = 0x1021;
+const CL_DEVICE_LOCAL_MEM_SIZE: u32 = 0x1023;
+const CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE: u32 = 0x104D;
+const CL_PROGRAM_KERNEL_NAMES: u32 = 0x1168;
+const CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE: u32 = 0x1185;
+const CL_KERNEL_NUM_ARGS: u32 = 0x1191;
+const CL_KERNEL_ARG_ADDRESS_QUALIFIER: u32 = 0x1196;
+const CL_KERNEL_LOCAL_MEM_SIZE: u32 = 0x11B2;
+const CL_MEM_READ_WRITE: u64 = 1;
+const CL_MEM_COPY_HOST_PTR: u64 = 1 << 5;
+
+/// A raw OpenCL object released when dropped.
+struct Owned(*mut c_void, unsafe fn(*mut c_void) -> Result<(), cl_int>);
+
+impl Drop for Owned {
+    fn drop(&mut self) {
+        if !self.0.is_null() {
+            // SAFETY: the handle was created by this worker and is released exactly once.
+            unsafe {
+                let _ = (self.1)(self.0);
+            }
+        }
+    }
+}
+
+fn release_kernel(k: *mut c_void) -> Result<(), cl_int> {
+    // SAFETY: see `Owned`.
+    unsafe { cl3::kernel::release_kernel(k) }
+}
+
+fn release_mem(m: *mut c_void) -> Result<(), cl_int> {
+    // SAFETY: see `Owned`.
+    unsafe { cl3::memory::release_mem_object(m) }
+}
+
+/// Little-endian bytes of an info value, as an unsigned number (size_t, cl_uint, cl_ulong).
+fn number(bytes: &[u8]) -> u64 {
+    let mut b = [0u8; 8];
+    let n = bytes.len().min(8);
+    b[..n].copy_from_slice(&bytes[..n]);
+    u64::from_le_bytes(b)
+}
+
+fn code_name(e: cl_int) -> String {
+    let text = error_text(e);
+    if text.is_empty() || text == "UNKNOWN_ERROR" {
+        format!("error {e}")
+    } else {
+        text.to_string()
+    }
+}
+
+fn space_name(value: u64) -> String {
+    match value {
+        0x119B => "global".into(),
+        0x119C => "local".into(),
+        0x119D => "constant".into(),
+        0x119E => "private".into(),
+        other => format!("0x{other:x}"),
+    }
+}
+
+pub fn addr_space_name(s: AddrSpace) -> &'static str {
+    match s {
+        AddrSpace::Global => "global",
+        AddrSpace::Local => "local",
+        AddrSpace::Constant => "constant",
+        AddrSpace::Private => "private",
+        AddrSpace::Generic => "generic",
+    }
+}
+
+fn expect_error_text(e: ExpectError) -> String {
+    match e {
+        ExpectError::Build => "build".into(),
+        ExpectError::Enqueue => "enqueue".into(),
+        ExpectError::BuildOrEnqueue => "build-or-enqueue".into(),
+        ExpectError::SetArg(i) => format!("set-arg {i}"),
+    }
+}
+
+fn cmp_text(c: checker::case::run::Cmp) -> &'static str {
+    use checker::case::run::Cmp;
+    match c {
+        Cmp::Lt => "<",
+        Cmp::Le => "<=",
+        Cmp::Eq => "==",
+        Cmp::Ge => ">=",
+        Cmp::Gt => ">",
+    }
+}
+
+/// A step of a run and whether the case's `expect-error` names it.
+#[derive(Clone, Copy)]
+enum Step {
+    Build,
+    CreateKernel,
+    CreateBuffer,
+    SetArg(usize),
+    Enqueue,
+    Finish,
+    Read,
+}
+
+impl Step {
+    fn name(self) -> String {
+        match self {
+            Step::Build => "build".into(),
+            Step::CreateKernel => "create-kernel".into(),
+            Step::CreateBuffer => "create-buffer".into(),
+            Step::SetArg(i) => format!("set-arg {i}"),
+            Step::Enqueue => "enqueue".into(),
+            Step::Finish => "finish".into(),
+            Step::Read => "read".into(),
+        }
+    }
+
+    fn expected_by(self, e: Option<ExpectError>) -> bool {
+        matches!(
+            (self, e),
+            (
+                Step::Build | Step::CreateKernel,
+                Some(ExpectError::Build | ExpectError::BuildOrEnqueue)
+            ) | (
+                Step::Enqueue | Step::Finish,
+                Some(ExpectError::Enqueue | ExpectError::BuildOrEnqueue)
+            )
+        ) || matches!((self, e), (Step::SetArg(i), Some(ExpectError::SetArg(j))) if i == j)
+    }
+}
+
+/// The worker's run-time state: its device, context and (created on first use) queue.
+pub struct Runner<'a> {
+    context: &'a Context,
+    device: &'a Device,
+    queue: Option<cl_command_queue>,
+}
+
+impl Drop for Runner<'_> {
+    fn drop(&mut self) {
+        self.drop_queue();
+    }
+}
+
+impl<'a> Runner<'a> {
+    pub fn new(context: &'a Context, device: &'a Device) -> Runner<'a> {
+        Runner {
+            context,
+            device,
+            queue: None,
+        }
+    }
+
+    fn drop_queue(&mut self) {
+        if let Some(q) = self.queue.take() {
+            // SAFETY: the queue was created by `queue()` and is released once.
+            unsafe {
+                let _ = cl3::command_queue::release_command_queue(q);
+            }
+        }
+    }
+
+    fn queue(&mut self) -> Result<cl_command_queue, cl_int> {
+        if let Some(q) = self.queue {
+            return Ok(q);
+        }
+        // `clCreateCommandQueue` exists on every platform version (deprecated, not removed, in
+        // 2.0); `clCreateCommandQueueWithProperties` does not exist on 1.2 platforms.
+        #[allow(deprecated)]
+        // SAFETY: a valid context and device of this worker.
+        let q = unsafe {
+            cl3::command_queue::create_command_queue(self.context.get(), self.device.id(), 0)?
+        };
+        self.queue = Some(q);
+        Ok(q)
+    }
+
+    fn device_number(&self, param: u32) -> Option<u64> {
+        cl3::device::get_device_data(self.device.id(), param)
+            .ok()
+            .map(|b| number(&b))
+    }
+
+    /// Why the device cannot run this case at all, if it cannot.
+    fn unmet(&self, spec: &RunSpec) -> Option<String> {
+        for r in &spec.requires {
+            let param = match r.limit {
+                DeviceLimit::MaxConstantArgs => CL_DEVICE_MAX_CONSTANT_ARGS,
+                DeviceLimit::MaxConstantBufferSize => CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE,
+                DeviceLimit::LocalMemSize => CL_DEVICE_LOCAL_MEM_SIZE,
+                DeviceLimit::MaxGlobalVariableSize => CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE,
+                DeviceLimit::MaxWorkGroupSize => CL_DEVICE_MAX_WORK_GROUP_SIZE,
+            };
+            let want = format!("{} {} {}", r.limit.name(), cmp_text(r.cmp), r.value);
+            match self.device_number(param) {
+                None => return Some(format!("requires {want}; the device does not answer it")),
+                Some(v) if !r.cmp.holds(v, r.value) => {
+                    return Some(format!("requires {want}; the device reports {v}"))
+                }
+                Some(_) => {}
+            }
+        }
+        let max_group = self.device_number(CL_DEVICE_MAX_WORK_GROUP_SIZE);
+        let max_items: Vec<u64> =
+            cl3::device::get_device_data(self.device.id(), CL_DEVICE_MAX_WORK_ITEM_SIZES)
+                .map(|b| b.chunks(std::mem::size_of::<usize>()).map(number).collect())
+                .unwrap_or_default();
+        for l in &spec.launches {
+            let Some(local) = &l.local else { continue };
+            let total: u64 = local.iter().map(|n| *n as u64).product();
+            if let Some(max) = max_group.filter(|m| total > *m) {
+                return Some(format!(
+                    "launch {} uses a work-group of {total}; CL_DEVICE_MAX_WORK_GROUP_SIZE is {max}",
+                    l.kernel
+                ));
+            }
+            for (d, n) in local.iter().enumerate() {
+                if let Some(max) = max_items.get(d).filter(|m| *n as u64 > **m) {
+                    return Some(format!(
+                        "launch {} has local size {n} in dimension {d}; CL_DEVICE_MAX_WORK_ITEM_SIZES allows {max}",
+                        l.kernel
+                    ));
+                }
+            }
+        }
+        None
+    }
+
+    /// `Mode::Run`: build and execute the case in `req.source`.
+    pub fn run_case(&mut self, req: &Request) -> Response {
+        let mut resp = Response {
+            id: req.id,
+            status: BuildStatus::Accepted,
+            code: String::new(),
+            log: String::new(),
+            build_ms: 0.0,
+            actual: None,
+        };
+        let spec = match Case::parse("case.cl", "case", &req.source) {
+            Ok(Case {
+                run: Some(spec), ..
+            }) => spec,
+            Ok(_) => {
+                resp.actual = Some(Actual::Invalid {
+                    detail: "not a run-time case".into(),
+                });
+                return resp;
+            }
+            Err(e) => {
+                resp.actual = Some(Actual::Invalid {
+                    detail: format!("the worker cannot read the case: {e}"),
+                });
+                return resp;
+            }
+        };
+        if let Some(why) = self.unmet(&spec) {
+            resp.actual = Some(Actual::Skipped { why });
+            return resp;
+        }
+        let (program, built) = build_one(self.context, self.device, req);
+        let mut outcome = RunOutcome {
+            status: RunStatus::Ok,
+            step: None,
+            code: None,
+            expect_error: spec.expect_error.map(expect_error_text),
+            log: built.log.clone(),
+            buffers: Vec::new(),
+            queries: Vec::new(),
+            reported: Vec::new(),
+        };
+        let program = match (program, built.status) {
+            (Some(p), _) => p,
+            (None, BuildStatus::Rejected) => {
+                let out = self.fail(outcome, &spec, Step::Build, built.code.clone());
+                return Response {
+                    actual: Some(out),
+                    ..built
+                };
+            }
+            // An invalid build answer is recorded as such, like a compile case's.
+            (None, _) => return built,
+        };
+        let actual = self.execute(&spec, &program, &mut outcome);
+        Response {
+            actual: Some(actual.unwrap_or(Actual::Ran { run: outcome })),
+            ..built
+        }
+    }
+
+    /// The outcome when `step` failed with `code`.
+    fn fail(&mut self, mut o: RunOutcome, spec: &RunSpec, step: Step, code: String) -> Actual {
+        o.status = if step.expected_by(spec.expect_error) {
+            RunStatus::FailedAsExpected
+        } else {
+            RunStatus::Error
+        };
+        o.step = Some(step.name());
+        o.code = Some(code);
+        Actual::Ran { run: o }
+    }
+
+    fn no_error(o: &mut RunOutcome, step: String) -> Option<Actual> {
+        o.status = RunStatus::NoError;
+        o.step = Some(step);
+        Some(Actual::Ran { run: o.clone() })
+    }
+
+    /// Runs the steps after the build; `Some` when a step ended the run early.
+    fn execute(
+        &mut self,
+        spec: &RunSpec,
+        program: &opencl3::program::Program,
+        o: &mut RunOutcome,
+    ) -> Option<Actual> {
+        // Kernels: every launched or queried one, once.
+        let mut names: Vec<&str> = Vec::new();
+        for n in
+            spec.launches
+                .iter()
+                .map(|l| l.kernel.as_str())
+                .chain(spec.queries.iter().filter_map(|q| match q {
+                    Query::ArgAddressQualifier { kernel, .. }
+                    | Query::KernelLocalMemSize { kernel, .. } => Some(kernel.as_str()),
+                    Query::ProgramGlobalVariableTotalSize { .. } => None,
+                }))
+        {
+            if !names.contains(&n) {
+                names.push(n);
+            }
+        }
+        let mut kernels: Vec<(&str, Owned)> = Vec::new();
+        for n in names {
+            let Ok(c) = CString::new(n) else { continue };
+            match cl3::kernel::create_kernel(program.get(), &c) {
+                Ok(k) => kernels.push((n, Owned(k, release_kernel))),
+                Err(e) => {
+                    return Some(self.fail(o.clone(), spec, Step::CreateKernel, code_name(e)))
+                }
+            }
+        }
+        if spec.expect_error == Some(ExpectError::Build) {
+            return Self::no_error(o, "build".into());
+        }
+        let kernel = |name: &str| -> cl_kernel {
+            kernels
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, k)| k.0)
+                .unwrap_or(std::ptr::null_mut())
+        };
+
+        // Buffers, with their initial contents.
+        let mut mems: Vec<Option<Owned>> = Vec::new();
+        for a in &spec.args {
+            let Arg::Buffer {
+                elem, len, init, ..
+            } = a
+            else {
+                mems.push(None);
+                continue;
+            };
+            let mut bytes = Vec::with_capacity(len * elem.size());
+            for i in 0..*len {
+                elem.encode(init.as_ref().and_then(|v| v.at(i)).unwrap_or(0), &mut bytes);
+            }
+            // SAFETY: `bytes` outlives the call, which copies it (CL_MEM_COPY_HOST_PTR).
+            let mem = unsafe {
+                cl3::memory::create_buffer(
+                    self.context.get(),
+                    CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                    bytes.len(),
+                    bytes.as_mut_ptr().cast(),
+                )
+            };
+            match mem {
+                Ok(m) => mems.push(Some(Owned(m, release_mem))),
+                Err(e) => {
+                    return Some(self.fail(o.clone(), spec, Step::CreateBuffer, code_name(e)))
+                }
+            }
+        }
+
+        // Arguments, on every launched kernel: every launch gets the same list.
+        let mut launched: Vec<&str> = Vec::new();
+        for l in &spec.launches {
+            if !launched.contains(&l.kernel.as_str()) {
+                launched.push(&l.kernel);
+            }
+        }
+        for name in &launched {
+            let k = kernel(name);
+            for (i, a) in spec.args.iter().enumerate() {
+                let scratch: Vec<u8>;
+                let (size, value): (usize, *const c_void) = match a {
+                    Arg::Buffer { .. } => {
+                        let m: &cl_mem =
+                            &mems[i].as_ref().expect("a buffer argument has a buffer").0;
+                        (std::mem::size_of::<cl_mem>(), (m as *const cl_mem).cast())
+                    }
+                    Arg::Local {
+                        bytes,
+                        non_null: false,
+                    } => (*bytes, std::ptr::null()),
+                    Arg::Local {
+                        bytes,
+                        non_null: true,
+                    } => {
+                        // Large enough that a driver copying `bytes` from it reads valid memory.
+                        scratch = vec![0u8; (*bytes).clamp(8, 1 << 20)];
+                        (*bytes, scratch.as_ptr().cast())
+                    }
+                    Arg::Scalar { elem, value } => {
+                        let mut b = Vec::new();
+                        elem.encode(*value, &mut b);
+                        scratch = b;
+                        (scratch.len(), scratch.as_ptr().cast())
+                    }
+                };
+                // SAFETY: `value` points at `size` readable bytes, or is NULL for a local arg.
+                let set = unsafe { cl3::kernel::set_kernel_arg(k, i as u32, size, value) };
+                if let Err(e) = set {
+                    return Some(self.fail(o.clone(), spec, Step::SetArg(i), code_name(e)));
+                }
+            }
+        }
+        if let Some(ExpectError::SetArg(i)) = spec.expect_error {
+            return Self::no_error(o, format!("set-arg {i}"));
+        }
+
+        // Queries, after the arguments (CL_KERNEL_LOCAL_MEM_SIZE counts local arguments).
+        for q in &spec.queries {
+            o.queries.push(self.query(q, program, &kernel));
+        }
+
+        // Launches, in order, then one finish.
+        if !spec.launches.is_empty() {
+            let queue = match self.queue() {
+                Ok(q) => q,
+                Err(e) => return Some(self.fail(o.clone(), spec, Step::Enqueue, code_name(e))),
+            };
+            for l in &spec.launches {
+                let global: Vec<usize> = l.global.clone();
+                let local: Option<Vec<usize>> = l.local.clone();
+                // SAFETY: sizes point at `global.len()` values; no events are waited on.
+                let r = unsafe {
+                    cl3::command_queue::enqueue_nd_range_kernel(
+                        queue,
+                        kernel(&l.kernel),
+                        global.len() as u32,
+                        std::ptr::null(),
+                        global.as_ptr(),
+                        local.as_ref().map_or(std::ptr::null(), |v| v.as_ptr()),
+                        0,
+                        std::ptr::null(),
+                    )
+                };
+                match r {
+                    // SAFETY: the event was just returned to us.
+                    Ok(ev) => unsafe {
+                        let _ = cl3::event::release_event(ev);
+                    },
+                    Err(e) => {
+                        // A queue that refused a command may be unusable: start afresh.
+                        let _ = cl3::command_queue::finish(queue);
+                        self.drop_queue();
+                        return Some(self.fail(o.clone(), spec, Step::Enqueue, code_name(e)));
+                    }
+                }
+            }
+            if let Err(e) = cl3::command_queue::finish(queue) {
+                self.drop_queue();
+                return Some(self.fail(o.clone(), spec, Step::Finish, code_name(e)));
+            }
+        }
+        if matches!(
+            spec.expect_error,
+            Some(ExpectError::Enqueue | ExpectError::BuildOrEnqueue)
+        ) {
+            return Self::no_error(o, "enqueue".into());
+        }
+
+        // Read back and compare.
+        let expected: Vec<usize> = spec.expects.iter().map(|e| e.arg).collect();
+        for (i, a) in spec.args.iter().enumerate() {
+            let Arg::Buffer {
+                name, elem, len, ..
+            } = a
+            else {
+                continue;
+            };
+            let wanted = expected.contains(&i);
+            if !wanted && *len > REPORTED_MAX {
+                continue;
+            }
+            let mut bytes = vec![0u8; len * elem.size()];
+            if spec.launches.is_empty() {
+                // Nothing ran: there is no queue, and the contents are the initial ones.
+                continue;
+            }
+            let queue = self.queue.unwrap_or(std::ptr::null_mut());
+            let mem = mems[i]
+                .as_ref()
+                .map(|m| m.0)
+                .unwrap_or(std::ptr::null_mut());
+            // SAFETY: a blocking read into `bytes`, which has exactly the buffer's size.
+            let r = unsafe {
+                cl3::command_queue::enqueue_read_buffer(
+                    queue,
+                    mem,
+                    1,
+                    0,
+                    bytes.len(),
+                    bytes.as_mut_ptr().cast(),
+                    0,
+                    std::ptr::null(),
+                )
+            };
+            match r {
+                // SAFETY: the event was just returned to us.
+                Ok(ev) => unsafe {
+                    let _ = cl3::event::release_event(ev);
+                },
+                Err(e) => {
+                    self.drop_queue();
+                    return Some(self.fail(o.clone(), spec, Step::Read, code_name(e)));
+                }
+            }
+            let got: Vec<i64> = bytes.chunks(elem.size()).map(|c| elem.decode(c)).collect();
+            if !wanted {
+                o.reported.push(Reported {
+                    name: name.clone(),
+                    values: got,
+                });
+                continue;
+            }
+            for e in spec.expects.iter().filter(|e| e.arg == i) {
+                let mut diffs = Vec::new();
+                let mut differing = 0;
+                for (index, actual) in got.iter().enumerate() {
+                    // Compare in the element type's domain: 250 expected in a char is -6.
+                    let mut b = Vec::new();
+                    elem.encode(e.values.at(index).unwrap_or(0), &mut b);
+                    let want = elem.decode(&b);
+                    if want != *actual {
+                        differing += 1;
+                        if diffs.len() < FIRST_DIFFS {
+                            diffs.push(ElemDiff {
+                                index,
+                                expected: want,
+                                actual: *actual,
+                            });
+                        }
+                    }
+                }
+                if differing > 0 {
+                    o.buffers.push(BufferMismatch {
+                        buffer: name.clone(),
+                        elem: elem.name().into(),
+                        len: *len,
+                        differing,
+                        first: diffs,
+                    });
+                }
+            }
+        }
+        if !o.buffers.is_empty() || o.queries.iter().any(|q| !q.ok) {
+            o.status = RunStatus::Mismatch;
+        }
+        None
+    }
+
+    fn query(
+        &self,
+        q: &Query,
+        program: &opencl3::program::Program,
+        kernel: &dyn Fn(&str) -> cl_kernel,
+    ) -> QueryCheck {
+        match q {
+            Query::ArgAddressQualifier {
+                kernel: name,
+                index,
+                space,
+            } => {
+                let want = addr_space_name(*space).to_string();
+                let got = cl3::kernel::get_kernel_arg_data(
+                    kernel(name),
+                    *index,
+                    CL_KERNEL_ARG_ADDRESS_QUALIFIER,
+                )
+                .map(|b| space_name(number(&b)))
+                .map_err(code_name);
+                check(
+                    format!("arg-address-qualifier {name} {index}"),
+                    want,
+                    got,
+                    |w, g| w == g,
+                )
+            }
+            Query::KernelLocalMemSize {
+                kernel: name,
+                cmp,
+                bytes,
+            } => {
+                let got = cl3::kernel::get_kernel_work_group_data(
+                    kernel(name),
+                    self.device.id(),
+                    CL_KERNEL_LOCAL_MEM_SIZE,
+                )
+                .map(|b| number(&b))
+                .map_err(code_name);
+                numeric(format!("kernel-local-mem-size {name}"), *cmp, *bytes, got)
+            }
+            Query::ProgramGlobalVariableTotalSize { cmp, bytes } => {
+                let got = cl3::program::get_program_build_data(
+                    program.get(),
+                    self.device.id(),
+                    CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE,
+                )
+                .map(|b| number(&b))
+                .map_err(code_name);
+                numeric(
+                    "program-global-variable-total-size".into(),
+                    *cmp,
+                    *bytes,
+                    got,
+                )
+            }
+        }
+    }
+
+    /// `Mode::ArgInfo`: build, then the address qualifier of every argument of every kernel
+    /// the program reports. The expected side stays empty: the parent compares with the
+    /// checker, so a cached answer stays valid when the checker changes.
+    pub fn arg_info(&mut self, req: &Request) -> Response {
+        let (program, built) = build_one(self.context, self.device, req);
+        let mut o = RunOutcome {
+            status: RunStatus::Ok,
+            step: None,
+            code: None,
+            expect_error: None,
+            log: built.log.clone(),
+            buffers: Vec::new(),
+            queries: Vec::new(),
+            reported: Vec::new(),
+        };
+        let program = match (program, built.status) {
+            (Some(p), _) => p,
+            (None, BuildStatus::Rejected) => {
+                o.status = RunStatus::Error;
+                o.step = Some("build".into());
+                o.code = Some(built.code.clone());
+                return Response {
+                    actual: Some(Actual::Ran { run: o }),
+                    ..built
+                };
+            }
+            (None, _) => return built,
+        };
+        let names =
+            cl3::program::get_program_data(program.get(), CL_PROGRAM_KERNEL_NAMES).map(|b| {
+                String::from_utf8_lossy(&b)
+                    .trim_end_matches('\0')
+                    .split(';')
+                    .map(str::trim)
+                    .filter(|n| !n.is_empty())
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            });
+        let names = match names {
+            Ok(n) => n,
+            Err(e) => {
+                o.status = RunStatus::Error;
+                o.step = Some("query".into());
+                o.code = Some(code_name(e));
+                return Response {
+                    actual: Some(Actual::Ran { run: o }),
+                    ..built
+                };
+            }
+        };
+        for name in names {
+            let Ok(c) = CString::new(name.as_str()) else {
+                continue;
+            };
+            let k = match cl3::kernel::create_kernel(program.get(), &c) {
+                Ok(k) => Owned(k, release_kernel),
+                Err(e) => {
+                    o.queries.push(QueryCheck {
+                        query: format!("arg-address-qualifier {name}"),
+                        expected: String::new(),
+                        actual: format!("clCreateKernel: {}", code_name(e)),
+                        ok: false,
+                    });
+                    continue;
+                }
+            };
+            let count = cl3::kernel::get_kernel_data(k.0, CL_KERNEL_NUM_ARGS)
+                .map(|b| number(&b))
+                .unwrap_or(0);
+            for i in 0..count as u32 {
+                let actual =
+                    cl3::kernel::get_kernel_arg_data(k.0, i, CL_KERNEL_ARG_ADDRESS_QUALIFIER)
+                        .map(|b| space_name(number(&b)))
+                        .unwrap_or_else(code_name);
+                o.queries.push(QueryCheck {
+                    query: format!("arg-address-qualifier {name} {i}"),
+                    expected: String::new(),
+                    actual,
+                    ok: true,
+                });
+            }
+        }
+        Response {
+            actual: Some(Actual::Ran { run: o }),
+            ..built
+        }
+    }
+}
+
+fn check(
+    query: String,
+    expected: String,
+    got: Result<String, String>,
+    ok: impl Fn(&str, &str) -> bool,
+) -> QueryCheck {
+    match got {
+        Ok(actual) => QueryCheck {
+            ok: ok(&expected, &actual),
+            query,
+            expected,
+            actual,
+        },
+        Err(code) => QueryCheck {
+            query,
+            expected,
+            actual: code,
+            ok: false,
+        },
+    }
+}
+
+fn numeric(
+    query: String,
+    cmp: checker::case::run::Cmp,
+    bytes: u64,
+    got: Result<u64, String>,
+) -> QueryCheck {
+    let expected = format!("{} {bytes}", cmp_text(cmp));
+    match got {
+        Ok(v) => QueryCheck {
+            query,
+            expected,
+            actual: v.to_string(),
+            ok: cmp.holds(v, bytes),
+        },
+        Err(code) => QueryCheck {
+            query,
+            expected,
+            actual: code,
+            ok: false,
+        },
+    }
+}
+
+/// Compares an arg-qualifiers answer with the spaces the checker reads from the kernel
+/// signatures, filling each query's expected side; kernels one side lacks are listed too.
+pub fn compare_arg_qualifiers(run: &mut RunOutcome, want: &[(String, Vec<AddrSpace>)]) {
+    let mut seen: Vec<String> = Vec::new();
+    for q in &mut run.queries {
+        let mut words = q.query.split_whitespace().skip(1);
+        let (Some(kernel), index) = (words.next(), words.next()) else {
+            continue;
+        };
+        let sig = want.iter().find(|(n, _)| n == kernel);
+        if !seen.iter().any(|s| s == kernel) {
+            seen.push(kernel.to_string());
+        }
+        match (sig, index.and_then(|i| i.parse::<usize>().ok())) {
+            (Some((_, params)), Some(i)) => {
+                q.expected = params
+                    .get(i)
+                    .map(|s| addr_space_name(*s).to_string())
+                    .unwrap_or_else(|| "no such argument".into());
+                q.ok = q.expected == q.actual;
+            }
+            (Some(_), None) => q.ok = false,
+            (None, _) => {
+                q.expected = "no such kernel".into();
+                q.ok = false;
+            }
+        }
+    }
+    for (name, params) in want {
+        let got = run
+            .queries
+            .iter()
+            .filter(|q| q.query.split_whitespace().nth(1) == Some(name.as_str()))
+            .count();
+        if !seen.contains(name) || got < params.len() {
+            for (i, s) in params.iter().enumerate().skip(got) {
+                run.queries.push(QueryCheck {
+                    query: format!("arg-address-qualifier {name} {i}"),
+                    expected: addr_space_name(*s).to_string(),
+                    actual: "missing".into(),
+                    ok: false,
+                });
+            }
+        }
+    }
+    if run.status == RunStatus::Ok && run.queries.iter().any(|q| !q.ok) {
+        run.status = RunStatus::Mismatch;
+    }
+}

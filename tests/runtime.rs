@@ -1,0 +1,173 @@
+//! Run-time cases through `clasp run`, against `fault-icd` (a fault-injecting driver built from
+//! this workspace): a case that runs, a buffer mismatch with its first differences, a set-arg
+//! error the case expects, a crash in `clEnqueueNDRangeKernel` and a hang in `clFinish` are each
+//! recorded on their own case, and every other result is there.
+
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const CLASP: &str = env!("CARGO_BIN_EXE_clasp");
+
+fn text(o: &Output) -> String {
+    format!(
+        "status {:?}\n--- stdout\n{}\n--- stderr\n{}",
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// Builds `fault-icd` into its own target directory (the outer `cargo test` holds the lock on
+/// the main one) and returns the library's path.
+fn fault_icd() -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let target = Path::new(CLASP)
+        .parent()
+        .and_then(Path::parent)
+        .map(|t| t.join("fault-icd"))
+        .unwrap_or_else(|| root.join("target/fault-icd"));
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = Command::new(cargo)
+        .args(["build", "-p", "fault-icd", "--offline"])
+        .env("CARGO_TARGET_DIR", &target)
+        .current_dir(root)
+        .status()
+        .expect("cargo runs");
+    assert!(status.success(), "building fault-icd failed");
+    let lib = target.join("debug/libfault_icd.so");
+    assert!(lib.exists(), "{} was not built", lib.display());
+    lib
+}
+
+fn run_case(marker: &str, expect: &str, extra: &str) -> String {
+    format!(
+        "// {marker}\n//@ rules: AS-LOCAL-PER-GROUP\n//@ profiles: CL1.2\n//@ kind: run\n//@ launch: k 4/4\n\
+         //@ arg: buffer int[4] out = i * 10\n//@ arg: local 16{extra}\n{expect}\
+         kernel void k(global int *out, local int *tile) {{ tile[0] = 0; }}\n"
+    )
+}
+
+#[test]
+fn run_time_faults_are_recorded_and_the_run_goes_on() {
+    let tmp = tempfile::tempdir().unwrap();
+    let lib = fault_icd();
+    let vendors = tmp.path().join("vendors");
+    std::fs::create_dir_all(&vendors).unwrap();
+    std::fs::write(vendors.join("fault.icd"), format!("{}\n", lib.display())).unwrap();
+    let cases = tmp.path().join("cases");
+    std::fs::create_dir_all(&cases).unwrap();
+    // The fault device never executes a kernel: buffers keep their initial contents.
+    let files = [
+        ("runs", run_case("", "//@ expect: out[i] == i * 10\n", "")),
+        (
+            "differs",
+            run_case("", "//@ expect: out[i] == i * 10 + i / 2\n", ""),
+        ),
+        (
+            "set-arg",
+            run_case("", "//@ expect-error: set-arg 1\n", " non-null"),
+        ),
+        (
+            "no-error",
+            run_case("", "//@ expect-error: build-or-enqueue\n", ""),
+        ),
+        (
+            "enqueue-crash",
+            run_case(
+                "CLASP_FAULT_ENQUEUE_CRASH",
+                "//@ expect: out[i] == i * 10\n",
+                "",
+            ),
+        ),
+        (
+            "finish-hang",
+            run_case(
+                "CLASP_FAULT_FINISH_HANG",
+                "//@ expect: out[i] == i * 10\n",
+                "",
+            ),
+        ),
+        ("after", run_case("", "//@ expect: out[i] == i * 10\n", "")),
+    ];
+    for (name, text) in &files {
+        std::fs::write(cases.join(format!("{name}.cl")), text).unwrap();
+    }
+    let vendors_s = vendors.to_string_lossy().into_owned();
+    let out = Command::new(CLASP)
+        .args([
+            "run",
+            "--cases",
+            "cases",
+            "--subject",
+            "devices",
+            "--timeout",
+            "2",
+            "-j",
+            "2",
+            "--out",
+            "runs",
+            "--no-cache",
+            "--plain",
+        ])
+        .env("OCL_ICD_VENDORS", &vendors_s)
+        .current_dir(tmp.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let runs = tmp.path().join("runs");
+    let dir = std::fs::read_dir(&runs)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .next()
+        .unwrap();
+    let records: Vec<Value> = std::fs::read_to_string(dir.join("results.jsonl"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let map: BTreeMap<String, Value> = records
+        .iter()
+        .map(|r| (r["case"].as_str().unwrap().to_string(), r.clone()))
+        .collect();
+    assert_eq!(records.len(), files.len(), "{}", text(&out));
+    assert_eq!(map.len(), files.len());
+
+    for name in ["runs", "after"] {
+        assert_eq!(map[name]["verdict"], "pass", "{}", map[name]);
+        assert_eq!(map[name]["actual"]["outcome"], "ran");
+        assert_eq!(map[name]["actual"]["run"]["status"], "ok");
+    }
+    let differs = &map["differs"];
+    assert_eq!(differs["verdict"], "deviation", "{differs}");
+    let run = &differs["actual"]["run"];
+    assert_eq!(run["status"], "mismatch");
+    assert_eq!(run["buffers"][0]["buffer"], "out");
+    assert_eq!(run["buffers"][0]["differing"], 2);
+    assert_eq!(run["buffers"][0]["first"][0]["index"], 2);
+    assert_eq!(run["buffers"][0]["first"][0]["expected"], 21);
+    assert_eq!(run["buffers"][0]["first"][0]["actual"], 20);
+
+    // The API error the case expects: a non-NULL value for a __local argument.
+    let set_arg = &map["set-arg"];
+    assert_eq!(set_arg["verdict"], "pass", "{set_arg}");
+    assert_eq!(set_arg["actual"]["run"]["status"], "failed-as-expected");
+    assert_eq!(set_arg["actual"]["run"]["step"], "set-arg 1");
+    assert_eq!(set_arg["actual"]["run"]["code"], "CL_INVALID_ARG_VALUE");
+
+    let no_error = &map["no-error"];
+    assert_eq!(no_error["verdict"], "deviation", "{no_error}");
+    assert_eq!(no_error["actual"]["run"]["status"], "no-error");
+
+    assert_eq!(map["enqueue-crash"]["verdict"], "crash");
+    assert_eq!(map["enqueue-crash"]["actual"]["signal"], "SIGSEGV");
+    assert_eq!(map["finish-hang"]["verdict"], "timeout");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("1 of 4 out differ") || stdout.contains("2 of 4 out differ"),
+        "the summary shows the first difference\n{stdout}"
+    );
+}
