@@ -1,0 +1,185 @@
+//! Comparison of two runs (`clasp compare OLD NEW`): per subject and rule, what got fixed, what
+//! broke, new crashes and new timeouts, as a Markdown table, then each item by name. Results
+//! are matched on (case, subject, profile, kind); both runs are judged with the same known
+//! deviations, so a known deviation counts as a deviation that is still there.
+
+use super::known::Known;
+use super::{summarise, Outcome, SavedRun};
+use crate::results::RunKind;
+use checker::Profile;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+type Key = (String, String, Profile, RunKind);
+
+/// What changed between two runs.
+#[derive(Debug, Default)]
+pub struct Comparison {
+    /// Per (subject, rule): counts of fixed, broken, new crashes, new timeouts.
+    pub table: BTreeMap<(String, String), [usize; 4]>,
+    pub fixed: Vec<Change>,
+    pub broken: Vec<Change>,
+    pub new_crashes: Vec<Change>,
+    pub new_timeouts: Vec<Change>,
+    /// Results only one of the runs has.
+    pub only_old: usize,
+    pub only_new: usize,
+    /// Subjects whose identity (driver version) differs: (id, old, new).
+    pub identity_changes: Vec<(String, String, String)>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Change {
+    pub case: String,
+    pub subject: String,
+    pub profile: Profile,
+    pub kind: RunKind,
+    pub old: Outcome,
+    pub new: Outcome,
+}
+
+impl Comparison {
+    /// Whether anything got worse (exit 1).
+    pub fn regressed(&self) -> bool {
+        !(self.broken.is_empty() && self.new_crashes.is_empty() && self.new_timeouts.is_empty())
+    }
+}
+
+fn bad(o: Outcome) -> bool {
+    matches!(
+        o,
+        Outcome::Deviation | Outcome::Known | Outcome::Crash | Outcome::Timeout
+    )
+}
+
+fn good(o: Outcome) -> bool {
+    matches!(o, Outcome::Pass | Outcome::KnownButPassed)
+}
+
+pub fn compare(old: &SavedRun, new: &SavedRun, known: &Known) -> Comparison {
+    let (so, sn) = (summarise(old, known), summarise(new, known));
+    let key = |r: &crate::results::CaseResult| -> Key {
+        (r.case.clone(), r.subject.clone(), r.profile, r.kind)
+    };
+    let old_map: BTreeMap<Key, usize> = so
+        .reported
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (key(r.result), i))
+        .collect();
+    let mut c = Comparison::default();
+    let mut seen = 0;
+    for rep in &sn.reported {
+        let Some(&oi) = old_map.get(&key(rep.result)) else {
+            c.only_new += 1;
+            continue;
+        };
+        seen += 1;
+        let (o, n) = (so.reported[oi].outcome, rep.outcome);
+        let r = rep.result;
+        let change = Change {
+            case: r.case.clone(),
+            subject: r.subject.clone(),
+            profile: r.profile,
+            kind: r.kind,
+            old: o,
+            new: n,
+        };
+        let column = if bad(o) && good(n) {
+            c.fixed.push(change);
+            0
+        } else if good(o) && matches!(n, Outcome::Deviation | Outcome::Known) {
+            c.broken.push(change);
+            1
+        } else if n == Outcome::Crash && o != Outcome::Crash {
+            c.new_crashes.push(change);
+            2
+        } else if n == Outcome::Timeout && o != Outcome::Timeout {
+            c.new_timeouts.push(change);
+            3
+        } else {
+            continue;
+        };
+        for rule in &rep.rules {
+            c.table
+                .entry((r.subject.clone(), rule.clone()))
+                .or_default()[column] += 1;
+        }
+    }
+    c.only_old = so.reported.len() - seen;
+    for (id, new_identity) in &sn.identities {
+        if let Some(old_identity) = so.identities.get(id) {
+            if old_identity != new_identity {
+                c.identity_changes
+                    .push((id.clone(), old_identity.clone(), new_identity.clone()));
+            }
+        }
+    }
+    c
+}
+
+/// The comparison as Markdown.
+pub fn markdown(c: &Comparison, old_name: &str, new_name: &str) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "# clasp compare\n\n- old: `{old_name}`\n- new: `{new_name}`"
+    );
+    for (id, o, n) in &c.identity_changes {
+        let _ = writeln!(out, "- `{id}` changed: {o} → {n}");
+    }
+    if c.only_old + c.only_new > 0 {
+        let _ = writeln!(
+            out,
+            "- {} result(s) only in old, {} only in new (not compared)",
+            c.only_old, c.only_new
+        );
+    }
+    let _ = writeln!(out);
+    if c.table.is_empty() {
+        let _ = writeln!(
+            out,
+            "No change: nothing fixed, nothing broken, no new crash or timeout."
+        );
+        return out;
+    }
+    let _ = writeln!(
+        out,
+        "| subject | rule | fixed | broken | new crashes | new timeouts |\n| --- | --- | ---: | ---: | ---: | ---: |"
+    );
+    for ((subject, rule), n) in &c.table {
+        let _ = writeln!(
+            out,
+            "| `{subject}` | `{rule}` | {} | {} | {} | {} |",
+            n[0], n[1], n[2], n[3]
+        );
+    }
+    for (title, list) in [
+        ("Fixed", &c.fixed),
+        ("Broken", &c.broken),
+        ("New crashes", &c.new_crashes),
+        ("New timeouts", &c.new_timeouts),
+    ] {
+        if list.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "\n## {title} ({})\n", list.len());
+        for ch in list {
+            let _ = writeln!(
+                out,
+                "- `{}` [{}{}] on `{}`: {} → {}",
+                ch.case,
+                ch.profile,
+                if ch.kind == RunKind::Listed {
+                    String::new()
+                } else {
+                    format!(", {}", super::kind_name(ch.kind))
+                },
+                ch.subject,
+                ch.old.name(),
+                ch.new.name()
+            );
+        }
+    }
+    out
+}
