@@ -28,6 +28,16 @@ pub enum Command {
     Run(Box<RunArgs>),
     /// Write the generated cases (issue 5) as suite case files.
     Generate(GenerateArgs),
+    /// Differential fuzzing of one device with random programs and one-violation mutants:
+    /// disagreements are reduced and written as suite cases under `reports/fuzz/`.
+    Fuzz(FuzzArgs),
+    /// Re-render every report of a saved run (results.json, junit.xml, summary.md, index.html,
+    /// CTS-style JSON, reproducers), applying the known deviations as they are now.
+    Report(ReportArgs),
+    /// Compare two runs: fixed, broken, new crashes and timeouts per subject and rule (Markdown).
+    Compare(CompareArgs),
+    /// Microbenchmarks per address space: bandwidth, latency, generic vs named (issue 10).
+    Bench(Box<BenchArgs>),
     /// Internal: the worker process `clasp run` starts (driver calls happen only here).
     #[command(hide = true)]
     Worker(WorkerArgs),
@@ -154,6 +164,36 @@ pub struct RunArgs {
     /// Plain progress lines even on a terminal.
     #[arg(long)]
     pub plain: bool,
+    /// Known deviations (`*.toml`), applied when the run's reports are rendered.
+    #[arg(long, default_value = "reports/known")]
+    pub known: PathBuf,
+}
+
+/// `clasp report`. Exit codes: 0 no finding, 1 findings, 2 usage or input error.
+#[derive(clap::Args, Debug)]
+pub struct ReportArgs {
+    /// A run directory (`results.jsonl`), a report directory or a `results.json`.
+    #[arg(value_name = "RUN_DIR")]
+    pub run: PathBuf,
+    /// Where to write the reports (default: RUN_DIR itself).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Known deviations (`*.toml`).
+    #[arg(long, default_value = "reports/known")]
+    pub known: PathBuf,
+}
+
+/// `clasp compare`. Exit codes: 0 nothing got worse, 1 something broke or newly crashed or
+/// timed out, 2 usage or input error.
+#[derive(clap::Args, Debug)]
+pub struct CompareArgs {
+    /// The earlier run (run directory, report directory or results.json).
+    pub old: PathBuf,
+    /// The later run.
+    pub new: PathBuf,
+    /// Known deviations (`*.toml`), applied to both runs.
+    #[arg(long, default_value = "reports/known")]
+    pub known: PathBuf,
 }
 
 #[derive(clap::Args, Debug)]
@@ -189,4 +229,80 @@ pub struct GenerateArgs {
     /// Seed for the random programs (the exhaustive suite does not depend on it).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Also write this many seeded random programs and their one-violation mutants under
+    /// `OUT/random/` (`--random 100 --seed 7`).
+    #[arg(long, default_value_t = 0)]
+    pub random: usize,
+}
+
+/// `clasp bench`. Exit codes: 0 every benchmark checked out (or was skipped, saying why), 1 a
+/// wrong result, a driver error or a lost worker, 2 usage or setup error.
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// Only devices whose id, name or platform name contains this text (case-insensitive).
+    /// Oclgrind (a simulator) is skipped unless named here.
+    #[arg(long)]
+    pub device: Vec<String>,
+    /// Small sizes and few repetitions: a CPU device in well under a minute.
+    #[arg(long)]
+    pub quick: bool,
+    /// Output format on stdout (the files under --out are written either way).
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    pub format: ListFormat,
+    /// A bandwidth measured elsewhere, `NAME=GBPS` (repeatable), e.g.
+    /// `--reference clpeak-global-float16=3010`; every figure is also stated as a ratio to it.
+    #[arg(long = "reference", value_name = "NAME=GBPS")]
+    pub references: Vec<String>,
+    /// Datasheet peak memory bandwidth in GB/s (default: the built-in table by device name).
+    #[arg(long)]
+    pub peak_gbps: Option<f64>,
+    /// Only benchmarks whose id contains this text (`global/read`, `latency`, ...).
+    #[arg(long)]
+    pub only: Vec<String>,
+    /// Timed repetitions per benchmark (default 20 on a GPU, 7 on a CPU, 3 with --quick).
+    #[arg(long)]
+    pub repetitions: Option<usize>,
+    /// Largest global buffer, in MiB (default: 4 GiB on a GPU, 64 MiB on a CPU, less with
+    /// --quick, always within the device's allocation limits).
+    #[arg(long)]
+    pub max_mib: Option<u64>,
+    /// Where `<device>/{README.md,results.json,*.svg}` are written.
+    #[arg(long, default_value = "reports/bench")]
+    pub out: PathBuf,
+    /// Write nothing under --out.
+    #[arg(long)]
+    pub no_write: bool,
+    /// Seconds one device may take before its worker is killed.
+    #[arg(long, default_value_t = 1800.0)]
+    pub timeout: f64,
+    /// Plain progress lines even on a terminal.
+    #[arg(long)]
+    pub plain: bool,
+    /// Test only: add a deliberately wrong kernel, which must be reported as wrong.
+    #[arg(long, hide = true)]
+    pub include_broken: bool,
+    /// Internal: run as the bench worker on PLATFORM:DEVICE.
+    #[arg(long, hide = true, value_name = "P:D")]
+    pub worker: Option<String>,
+    /// Internal: the worker's configuration (JSON).
+    #[arg(long, hide = true)]
+    pub worker_config: Option<String>,
+}
+
+/// `clasp fuzz`. Exit codes: 0 no disagreement and no build error, 1 otherwise, 2 usage or setup
+/// error.
+#[derive(clap::Args, Debug)]
+pub struct FuzzArgs {
+    /// The device: a substring of its id, name or platform name (`clasp devices` lists them).
+    #[arg(long)]
+    pub subject: String,
+    /// How long to fuzz, in seconds.
+    #[arg(long, default_value_t = 60.0)]
+    pub time: f64,
+    /// Seed of the random programs: the same seed builds the same programs.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Where cases and the report go (default `reports/fuzz/<device>`).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
 }

@@ -3,11 +3,13 @@
 //! Exit codes are a contract (see the README): 0 nothing found, 1 deviations or errors found in
 //! what was checked, 2 usage, input or setup error.
 
+mod bench;
 mod cli;
 mod commands;
 mod drivers;
 mod engine;
 mod progress;
+mod reports;
 mod results;
 mod subjects;
 

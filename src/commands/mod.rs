@@ -1,11 +1,17 @@
 //! One module per subcommand; each returns the process exit code.
 
+mod bench;
 mod check;
+mod compare;
 mod coverage;
 mod devices;
+mod fuzz;
 mod generate;
+mod report;
 mod rules;
 mod run;
+
+pub use run::glob_match;
 
 use crate::cli::{Cli, Command};
 use std::process::ExitCode;
@@ -18,6 +24,10 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Devices(args) => devices::run(&args),
         Command::Run(args) => run::run(&args),
         Command::Generate(args) => generate::run(&args),
+        Command::Fuzz(args) => fuzz::run(&args),
+        Command::Report(args) => report::run(&args),
+        Command::Compare(args) => compare::run(&args),
+        Command::Bench(args) => bench::run(&args),
         Command::Worker(args) => run::worker(&args),
     }
 }
