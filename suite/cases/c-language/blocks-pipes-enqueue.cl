@@ -1,7 +1,9 @@
 // Valid code: blocks (block literals with and without parameters, block variables), device-side
-// enqueue of a block, pipes with reservations, and program-scope pointers, where they exist.
+// enqueue of a block, pipes with reservations, and program-scope pointers. Pipes and device-side
+// enqueue are core in OpenCL C 2.0 only (optional 3.0 features clasp's profiles do not model), so
+// the case runs in CL2.0 alone.
 //@ rules: AS-GENERIC-FROM-NAMED AS-PROGSCOPE-SPACE AS-EXTERN-SPACE AS-KERNEL-ARG-PTR-SPACE
-//@ profiles: CL2.0 CL3.0+generic+globals
+//@ profiles: CL2.0
 
 extern global int shared_counter;
 global int shared_counter = 0;
