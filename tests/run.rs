@@ -387,7 +387,9 @@ fn real_cases_run_on_every_installed_driver() {
         };
         let id = device["id"].as_str().unwrap().to_string();
         let out_dir = format!("runs-{label}");
-        // Real cases: the local-memory family, in every profile the cases list.
+        // Real cases: the local-memory family, in every profile the cases list, and run-time
+        // cases that every driver here executes correctly (local memory per work-group,
+        // program-scope globals that persist, constant memory read by every work-item).
         let out = clasp(
             &[
                 "run",
@@ -397,6 +399,12 @@ fn real_cases_run_on_every_installed_driver() {
                 &id,
                 "--case",
                 "local/*",
+                "--case",
+                "runtime/local-per-group-*",
+                "--case",
+                "runtime/global-persist-*",
+                "--case",
+                "runtime/constant-readable-*",
                 "--out",
                 &out_dir,
                 "--no-cache",
@@ -425,7 +433,20 @@ fn real_cases_run_on_every_installed_driver() {
             .collect();
         assert!(pass > 0, "{label}: nothing passed\n{}", text(&out));
         assert!(broken.is_empty(), "{label}: {broken:?}");
-        println!("{label} ({id}): {} results, {pass} pass", records.len());
+        // The run-time cases really ran on the device and their buffers checked out.
+        let ran = records
+            .iter()
+            .filter(|r| r["actual"]["outcome"] == "ran" && r["verdict"] == "pass")
+            .count();
+        assert!(
+            ran > 0,
+            "{label}: no run-time case executed\n{}",
+            text(&out)
+        );
+        println!(
+            "{label} ({id}): {} results, {pass} pass, {ran} run-time cases executed and checked",
+            records.len()
+        );
     }
     for label in &skipped {
         println!("skipped driver {label}: not installed (no platform reports it)");
