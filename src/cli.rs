@@ -68,6 +68,10 @@ pub struct CoverageArgs {
     /// The corpus directory.
     #[arg(long, default_value = "suite/cases")]
     pub cases: PathBuf,
+    /// Also count the generated cases, and print the rule × profile × dimension matrix of
+    /// generated and hand-written cases.
+    #[arg(long)]
+    pub generated: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

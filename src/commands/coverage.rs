@@ -12,6 +12,14 @@ pub fn run(args: &CoverageArgs) -> anyhow::Result<ExitCode> {
         let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
         anyhow::anyhow!("{} malformed case(s):\n{}", errors.len(), lines.join("\n"))
     })?;
+    if args.generated {
+        // The generated suite proves the compile-time C rules in every dimension; the matrix
+        // counts accept/reject per rule, dimension value and profile, hand-written cases included.
+        let generated = generators::exhaustive();
+        let matrix = generators::coverage::matrix(&generated, &cases);
+        print!("{}", generators::coverage::table(&matrix));
+        println!("\n{} generated and {} hand-written cases\n", generated.len(), cases.len());
+    }
     let coverage = Coverage::of(&cases);
     let gaps = coverage.gaps();
     let out = match args.format {
