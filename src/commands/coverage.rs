@@ -18,7 +18,11 @@ pub fn run(args: &CoverageArgs) -> anyhow::Result<ExitCode> {
         let generated = generators::exhaustive();
         let matrix = generators::coverage::matrix(&generated, &cases);
         print!("{}", generators::coverage::table(&matrix));
-        println!("\n{} generated and {} hand-written cases\n", generated.len(), cases.len());
+        println!(
+            "\n{} generated and {} hand-written cases\n",
+            generated.len(),
+            cases.len()
+        );
     }
     let coverage = Coverage::of(&cases);
     let gaps = coverage.gaps();
