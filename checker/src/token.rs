@@ -82,6 +82,63 @@ pub enum Punct {
     Comma,
 }
 
+impl Punct {
+    /// How the punctuator is written (the one table of spellings: the lexer's canonical
+    /// text and the parser's messages both read it).
+    pub const fn text(self) -> &'static str {
+        use Punct::*;
+        match self {
+            LBracket => "[",
+            RBracket => "]",
+            LParen => "(",
+            RParen => ")",
+            LBrace => "{",
+            RBrace => "}",
+            Dot => ".",
+            Arrow => "->",
+            PlusPlus => "++",
+            MinusMinus => "--",
+            Amp => "&",
+            Star => "*",
+            Plus => "+",
+            Minus => "-",
+            Tilde => "~",
+            Bang => "!",
+            Slash => "/",
+            Percent => "%",
+            Shl => "<<",
+            Shr => ">>",
+            Lt => "<",
+            Gt => ">",
+            Le => "<=",
+            Ge => ">=",
+            EqEq => "==",
+            Ne => "!=",
+            Caret => "^",
+            Pipe => "|",
+            AmpAmp => "&&",
+            PipePipe => "||",
+            Question => "?",
+            Colon => ":",
+            ColonColon => "::",
+            Semi => ";",
+            Ellipsis => "...",
+            Eq => "=",
+            StarEq => "*=",
+            SlashEq => "/=",
+            PercentEq => "%=",
+            PlusEq => "+=",
+            MinusEq => "-=",
+            ShlEq => "<<=",
+            ShrEq => ">>=",
+            AmpEq => "&=",
+            CaretEq => "^=",
+            PipeEq => "|=",
+            Comma => ",",
+        }
+    }
+}
+
 /// One token. `span` points at written text: for a token produced by a macro expansion it is
 /// the span of the macro use (the outermost invocation), and `expansion` says which expansion
 /// produced it so a renderer can show the chain.

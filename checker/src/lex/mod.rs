@@ -312,62 +312,12 @@ fn quoted(b: &[u8], open: usize, quote: u8) -> (usize, TokenKind) {
 
 /// The usual spelling of a punctuator kind.
 fn canonical(kind: TokenKind) -> Option<&'static str> {
-    use Punct::*;
-    let p = match kind {
-        TokenKind::Punct(p) => p,
-        TokenKind::Hash => return Some("#"),
-        TokenKind::HashHash => return Some("##"),
-        _ => return None,
-    };
-    Some(match p {
-        LBracket => "[",
-        RBracket => "]",
-        LParen => "(",
-        RParen => ")",
-        LBrace => "{",
-        RBrace => "}",
-        Dot => ".",
-        Arrow => "->",
-        PlusPlus => "++",
-        MinusMinus => "--",
-        Amp => "&",
-        Star => "*",
-        Plus => "+",
-        Minus => "-",
-        Tilde => "~",
-        Bang => "!",
-        Slash => "/",
-        Percent => "%",
-        Shl => "<<",
-        Shr => ">>",
-        Lt => "<",
-        Gt => ">",
-        Le => "<=",
-        Ge => ">=",
-        EqEq => "==",
-        Ne => "!=",
-        Caret => "^",
-        Pipe => "|",
-        AmpAmp => "&&",
-        PipePipe => "||",
-        Question => "?",
-        Colon => ":",
-        ColonColon => "::",
-        Semi => ";",
-        Ellipsis => "...",
-        Eq => "=",
-        StarEq => "*=",
-        SlashEq => "/=",
-        PercentEq => "%=",
-        PlusEq => "+=",
-        MinusEq => "-=",
-        ShlEq => "<<=",
-        ShrEq => ">>=",
-        AmpEq => "&=",
-        CaretEq => "^=",
-        PipeEq => "|=",
-        Comma => ",",
-    })
+    match kind {
+        TokenKind::Punct(p) => Some(p.text()),
+        TokenKind::Hash => Some("#"),
+        TokenKind::HashHash => Some("##"),
+        _ => None,
+    }
 }
 
 /// The punctuator (or stray byte) at the start of `b`, with its length. Longest match first

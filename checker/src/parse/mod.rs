@@ -195,7 +195,7 @@ impl<'t, 'd> Parser<'t, 'd> {
         if self.eat(p).is_some() {
             return true;
         }
-        self.error_here(&format!("expected `{}` {what}", punct_text(p)));
+        self.error_here(&format!("expected `{}` {what}", p.text()));
         false
     }
 
@@ -583,58 +583,5 @@ fn describe(t: &Token) -> String {
         TokenKind::Eof => "end of input".to_string(),
         TokenKind::Unknown => format!("unrecognised text `{}`", t.text),
         _ => format!("`{}`", t.text),
-    }
-}
-
-fn punct_text(p: Punct) -> &'static str {
-    use Punct::*;
-    match p {
-        LBracket => "[",
-        RBracket => "]",
-        LParen => "(",
-        RParen => ")",
-        LBrace => "{",
-        RBrace => "}",
-        Dot => ".",
-        Arrow => "->",
-        PlusPlus => "++",
-        MinusMinus => "--",
-        Amp => "&",
-        Star => "*",
-        Plus => "+",
-        Minus => "-",
-        Tilde => "~",
-        Bang => "!",
-        Slash => "/",
-        Percent => "%",
-        Shl => "<<",
-        Shr => ">>",
-        Lt => "<",
-        Gt => ">",
-        Le => "<=",
-        Ge => ">=",
-        EqEq => "==",
-        Ne => "!=",
-        Caret => "^",
-        Pipe => "|",
-        AmpAmp => "&&",
-        PipePipe => "||",
-        Question => "?",
-        Colon => ":",
-        ColonColon => "::",
-        Semi => ";",
-        Ellipsis => "...",
-        Eq => "=",
-        StarEq => "*=",
-        SlashEq => "/=",
-        PercentEq => "%=",
-        PlusEq => "+=",
-        MinusEq => "-=",
-        ShlEq => "<<=",
-        ShrEq => ">>=",
-        AmpEq => "&=",
-        CaretEq => "^=",
-        PipeEq => "|=",
-        Comma => ",",
     }
 }
