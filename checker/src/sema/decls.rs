@@ -149,18 +149,10 @@ impl Sema<'_> {
                 self.bind(&name.name, Symbol::Typedef(ty));
                 continue;
             }
-            if let Ty::Func(f) = &ty.ty {
+            if matches!(ty.ty, Ty::Func(_)) {
                 self.return_space(&d.specs, decl);
                 self.params(decl, d.specs.is_kernel());
-                let _ = f;
-                self.bind(
-                    &name.name,
-                    Symbol::Var(Var {
-                        ty,
-                        space: AddrSpace::Private,
-                        is_static_storage: true,
-                    }),
-                );
+                self.bind_function(name, ty);
                 continue;
             }
             let (space, static_storage) = self.object_space(
@@ -428,6 +420,16 @@ impl Sema<'_> {
         }
     }
 
+    /// Binds a function name: a call reads its parameter and return types from here.
+    fn bind_function(&mut self, name: &crate::ast::Ident, ty: QTy) {
+        let var = Var {
+            ty,
+            space: AddrSpace::Private,
+            is_static_storage: true,
+        };
+        self.bind(&name.name, Symbol::Var(var));
+    }
+
     pub(super) fn function(&mut self, f: &FunctionDef) {
         let decl = &f.declarator;
         self.reserved_name(decl);
@@ -442,14 +444,7 @@ impl Sema<'_> {
             _ => QTy::unknown(),
         };
         if let Some(name) = &decl.name {
-            self.bind(
-                &name.name,
-                Symbol::Var(Var {
-                    ty,
-                    space: AddrSpace::Private,
-                    is_static_storage: true,
-                }),
-            );
+            self.bind_function(name, ty);
         }
         self.push_scope();
         for p in f.params() {
