@@ -420,6 +420,21 @@ impl Sema<'_> {
         }
     }
 
+    /// Binds parameters in the current scope: private objects of their adjusted types.
+    pub(super) fn bind_params(&mut self, params: &[crate::ast::ParamDecl]) {
+        for p in params {
+            let ty = self.param_type(&p.specs, &p.declarator);
+            if let Some(name) = &p.declarator.name {
+                let var = Var {
+                    ty,
+                    space: AddrSpace::Private,
+                    is_static_storage: false,
+                };
+                self.bind(&name.name, Symbol::Var(var));
+            }
+        }
+    }
+
     /// Binds a function name: a call reads its parameter and return types from here.
     fn bind_function(&mut self, name: &crate::ast::Ident, ty: QTy) {
         let var = Var {
@@ -447,19 +462,7 @@ impl Sema<'_> {
             self.bind_function(name, ty);
         }
         self.push_scope();
-        for p in f.params() {
-            let t = self.param_type(&p.specs, &p.declarator);
-            if let Some(name) = &p.declarator.name {
-                self.bind(
-                    &name.name,
-                    Symbol::Var(Var {
-                        ty: t,
-                        space: AddrSpace::Private,
-                        is_static_storage: false,
-                    }),
-                );
-            }
-        }
+        self.bind_params(f.params());
         let outer = self.func.replace(FnCtx {
             is_kernel,
             ret,

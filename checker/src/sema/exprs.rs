@@ -6,7 +6,7 @@
 use super::conv::{self, Op};
 use super::decls::Ctx;
 use super::types::{QTy, Ty};
-use super::{FnCtx, Sema, Symbol, Var};
+use super::{FnCtx, Sema, Symbol};
 use crate::ast::{BinaryOp, Expr, ExprKind, ForInit, Stmt, StmtKind, UnaryOp};
 use crate::source::Span;
 use crate::spec::{AddrSpace, Feature, RuleId};
@@ -426,19 +426,7 @@ impl Sema<'_> {
     /// the checker does not model, so returns are not judged.
     fn block_literal(&mut self, params: &[crate::ast::ParamDecl], body: &crate::ast::Block) {
         self.push_scope();
-        for p in params {
-            let t = self.param_type(&p.specs, &p.declarator);
-            if let Some(name) = &p.declarator.name {
-                self.bind(
-                    &name.name,
-                    Symbol::Var(Var {
-                        ty: t,
-                        space: AddrSpace::Private,
-                        is_static_storage: false,
-                    }),
-                );
-            }
-        }
+        self.bind_params(params);
         let outer = self.func.replace(FnCtx {
             is_kernel: false,
             ret: QTy::unknown(),
