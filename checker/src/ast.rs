@@ -1,4 +1,4 @@
-//! The syntax tree of an OpenCL C translation unit, as written.
+//! The syntax tree of an OpenCL C (or C++ for OpenCL) translation unit, as written.
 //!
 //! The tree keeps what the address-space checker needs to judge the code and to point at it:
 //! every qualifier is kept in source order with its span and spelling, on every declarator
@@ -8,6 +8,10 @@
 //! uses its typedef table to decide what is a declaration.
 //!
 //! Declarator levels are stored from the declared name outward (see [`Declarator::chunks`]).
+//!
+//! C++ for OpenCL adds a few nodes ([`Namespace`], [`Template`], [`ClassBody`], references,
+//! constructor initialisers, C++ casts). Qualified names stay one string (`S::x`, `n::f`,
+//! `S::~S`): names are resolved by semantic analysis, not here.
 
 use crate::source::Span;
 use crate::spec::{AddrSpace, Spelling};
@@ -37,6 +41,40 @@ pub struct TranslationUnit {
 pub enum ExternalDecl {
     Decl(Declaration),
     Function(FunctionDef),
+    /// C++: `namespace name { items }`.
+    Namespace(Box<Namespace>),
+    /// C++: `template <params> item`.
+    Template(Box<Template>),
+    /// C++: `using namespace name;`.
+    UsingNamespace(Ident),
+    /// C++: `using qualified::name;`.
+    UsingDecl(Ident),
+}
+
+/// `namespace name { items }`; `name` is `None` for an unnamed namespace, and qualified for
+/// `namespace a::b { }`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Namespace {
+    pub name: Option<Ident>,
+    pub items: Vec<ExternalDecl>,
+    pub span: Span,
+}
+
+/// `template <params> item`. Templates are checked once, as written, with their parameters
+/// unresolved: nothing built on a parameter can cause a diagnostic.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Template {
+    pub params: Vec<TemplateParam>,
+    pub item: ExternalDecl,
+    pub span: Span,
+}
+
+/// `typename T`, `class T = int`, `int N`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TemplateParam {
+    pub name: Option<Ident>,
+    pub is_type: bool,
+    pub span: Span,
 }
 
 /// `specs declarator = init, declarator, ... ;` (also `struct S { ... };` with no declarators).
@@ -60,7 +98,17 @@ pub struct InitDeclarator {
 pub struct FunctionDef {
     pub specs: DeclSpecs,
     pub declarator: Declarator,
+    /// C++ constructors: `: member(args), base{args}` before the body.
+    pub ctor_inits: Vec<MemInit>,
     pub body: Block,
+    pub span: Span,
+}
+
+/// One constructor initialiser, `name(args)` or `name{args}`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MemInit {
+    pub name: Ident,
+    pub args: Vec<Expr>,
     pub span: Span,
 }
 
@@ -123,6 +171,8 @@ pub enum StorageClass {
     Static,
     Auto,
     Register,
+    /// C++ `mutable` (a member that a const method may change).
+    Mutable,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -133,6 +183,10 @@ pub enum FuncSpec {
     Inline,
     /// `_Noreturn`.
     Noreturn,
+    /// C++ `constexpr`.
+    Constexpr,
+    /// C++ `explicit`.
+    Explicit,
 }
 
 /// OpenCL image and pipe access qualifiers, either spelling.
@@ -214,6 +268,8 @@ pub enum TypeSpecKind {
     Named(Ident),
     Record(Box<RecordSpec>),
     Enum(Box<EnumSpec>),
+    /// C++ `auto`: the type is the initialiser's.
+    Auto,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -229,8 +285,22 @@ pub struct RecordSpec {
     pub name: Option<Ident>,
     /// `None` for a reference or forward declaration, `Some` for a definition.
     pub fields: Option<Vec<FieldDecl>>,
+    /// C++: what a class body holds besides member declarations (`None` in OpenCL C, and for
+    /// a reference or forward declaration).
+    pub cxx: Option<Box<ClassBody>>,
     pub attrs: Vec<Attribute>,
     pub span: Span,
+}
+
+/// The C++ parts of a class body. Static data members, member function declarations and
+/// constructor declarations are [`FieldDecl`]s like data members (their specifiers and
+/// declarators say which); member functions defined in the class are here.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct ClassBody {
+    /// `class` rather than `struct` (members are private by default).
+    pub is_class: bool,
+    pub bases: Vec<Ident>,
+    pub methods: Vec<FunctionDef>,
 }
 
 /// One member declaration; no declarators for an anonymous struct or union member.
@@ -246,6 +316,8 @@ pub struct FieldDeclarator {
     /// Unnamed for a padding bit-field (`int : 3;`).
     pub declarator: Declarator,
     pub bit_width: Option<Expr>,
+    /// C++: a default member initialiser, or a static member's initialiser.
+    pub init: Option<Initializer>,
     pub span: Span,
 }
 
@@ -305,7 +377,8 @@ impl Declarator {
                 ChunkKind::Pointer { quals } | ChunkKind::BlockPointer { quals } => {
                     return Some(quals)
                 }
-                ChunkKind::Array { .. } => continue,
+                // A reference is no object: the qualifiers are the referred object's.
+                ChunkKind::Array { .. } | ChunkKind::Reference { .. } => continue,
                 ChunkKind::Function { .. } => return None,
             }
         }
@@ -333,12 +406,16 @@ pub enum ChunkKind {
         is_static: bool,
         star: bool,
     },
-    /// `(params)`; `void_param` is the span of a lone `void`.
+    /// `(params)`; `void_param` is the span of a lone `void`. `this_quals` are a C++ member
+    /// function's qualifiers after the list (`int get() const`, `void f() __local`).
     Function {
         params: Vec<ParamDecl>,
         variadic: bool,
         void_param: Option<Span>,
+        this_quals: Quals,
     },
+    /// C++ `&` (or `&&` when `rvalue`): a reference to what the next level describes.
+    Reference { rvalue: bool },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -346,6 +423,8 @@ pub struct ParamDecl {
     pub specs: DeclSpecs,
     /// Possibly abstract (no name).
     pub declarator: Declarator,
+    /// C++: a default argument.
+    pub default: Option<Box<Expr>>,
     pub span: Span,
 }
 
@@ -361,7 +440,22 @@ pub struct TypeName {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Initializer {
     Expr(Expr),
+    /// `= { ... }`, and C++ direct-list-initialisation `T x{ ... }`.
     List(InitList),
+    /// C++ direct-initialisation `T x(args)`.
+    Paren {
+        args: Vec<Expr>,
+        span: Span,
+    },
+    /// C++ `= default`, `= delete` or `= 0` on a function declaration.
+    Special(SpecialDef, Span),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SpecialDef {
+    Default,
+    Delete,
+    Pure,
 }
 
 impl Initializer {
@@ -369,6 +463,7 @@ impl Initializer {
         match self {
             Initializer::Expr(e) => e.span,
             Initializer::List(l) => l.span,
+            Initializer::Paren { span, .. } | Initializer::Special(_, span) => *span,
         }
     }
 }
@@ -506,8 +601,44 @@ pub enum ExprKind {
         params: Vec<ParamDecl>,
         body: Block,
     },
+    /// C++ `true` / `false`.
+    Bool(bool),
+    /// C++ `nullptr`.
+    Nullptr,
+    /// C++ `this`.
+    This,
+    /// C++ `T(args)` or `T{args}`: a temporary of class (or other) type.
+    Construct {
+        ty: Box<TypeName>,
+        args: Vec<Expr>,
+        braced: bool,
+    },
+    /// C++ `static_cast<T>(e)` and its kin.
+    CxxCast(CxxCast, Box<TypeName>, Box<Expr>),
+    /// C++ `new (placement) T(args)`.
+    New {
+        placement: Option<Vec<Expr>>,
+        ty: Box<TypeName>,
+        args: Vec<Expr>,
+    },
+    /// C++ `delete e` / `delete[] e`.
+    Delete {
+        array: bool,
+        operand: Box<Expr>,
+    },
     /// What could not be parsed (a diagnostic was reported).
     Error,
+}
+
+/// The named C++ casts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CxxCast {
+    Static,
+    Reinterpret,
+    Const,
+    Dynamic,
+    /// `addrspace_cast`, C++ for OpenCL's cast between address spaces.
+    Addrspace,
 }
 
 /// The operators that take a type or an expression.

@@ -105,7 +105,7 @@ fn levels(
                 Some(Level::Pointer(quals.space()))
             }
             ChunkKind::Array { quals, .. } => Some(Level::Array(quals.space())),
-            ChunkKind::Function { .. } => None,
+            ChunkKind::Function { .. } | ChunkKind::Reference { .. } => None,
         })
         .collect();
     let own = space_of(&specs.quals);

@@ -1,6 +1,6 @@
 //! Keywords and the predeclared OpenCL type names, as the parser classifies them for a profile.
 
-use crate::ast::{AccessQual, FuncSpec, QualKind, StorageClass, TypeSpecKind};
+use crate::ast::{AccessQual, CxxCast, FuncSpec, QualKind, StorageClass, TypeSpecKind};
 use crate::spec::{AddrSpace, Feature, Profile, Spelling};
 use crate::token::{FxHashMap, FxHashSet};
 use std::sync::OnceLock;
@@ -36,6 +36,22 @@ pub(crate) enum Kw {
     Continue,
     Return,
     Goto,
+    /// C++ for OpenCL keywords the parser models (`parse/cxx.rs`).
+    Class,
+    Template,
+    Typename,
+    Namespace,
+    Using,
+    Operator,
+    New,
+    Delete,
+    This,
+    True,
+    False,
+    Nullptr,
+    StaticAssert,
+    Noexcept,
+    NamedCast(CxxCast),
     /// A keyword of C++ for OpenCL that the parser does not model.
     Cxx,
 }
@@ -55,6 +71,8 @@ pub(crate) enum BaseType {
     Bool,
     Half,
     Complex,
+    /// C++ `auto`.
+    Auto,
 }
 
 impl BaseType {
@@ -72,6 +90,7 @@ impl BaseType {
             BaseType::Bool => TypeSpecKind::Bool,
             BaseType::Half => TypeSpecKind::Half,
             BaseType::Complex => TypeSpecKind::Complex,
+            BaseType::Auto => TypeSpecKind::Auto,
         }
     }
 }
@@ -98,12 +117,12 @@ pub(crate) fn keyword(word: &str, profile: Profile) -> Option<Kw> {
             }
             Some(Kw::Qual(QualKind::Space(space, spelling)))
         }
-        Entry::Auto if profile.lang().is_cxx() => Some(Kw::Cxx),
+        Entry::Auto if profile.lang().is_cxx() => Some(Kw::Type(BaseType::Auto)),
         Entry::Auto => Some(Kw::Storage(StorageClass::Auto)),
         Entry::Pipe if profile.has(Feature::GenericAddressSpace) => Some(Kw::Pipe),
         Entry::Pipe => None,
-        Entry::Cxx if profile.lang().is_cxx() => Some(Kw::Cxx),
-        Entry::Cxx => None,
+        Entry::Cxx(kw) if profile.lang().is_cxx() => Some(kw),
+        Entry::Cxx(_) => None,
     }
 }
 
@@ -117,15 +136,15 @@ enum Entry {
     /// Only where the profile has pipes.
     Pipe,
     /// Only in C++ for OpenCL.
-    Cxx,
+    Cxx(Kw),
 }
 
 fn keyword_table() -> &'static FxHashMap<&'static str, Entry> {
     static TABLE: OnceLock<FxHashMap<&'static str, Entry>> = OnceLock::new();
     TABLE.get_or_init(|| {
         let mut t: FxHashMap<&'static str, Entry> = FxHashMap::default();
-        for word in CXX_KEYWORDS {
-            t.insert(word, Entry::Cxx);
+        for (word, kw) in CXX_KEYWORDS {
+            t.insert(word, Entry::Cxx(*kw));
         }
         let kws: &[(&[&'static str], Kw)] = &[
             (&["typedef"], Kw::Storage(StorageClass::Typedef)),
@@ -221,36 +240,46 @@ fn keyword_table() -> &'static FxHashMap<&'static str, Entry> {
     })
 }
 
-const CXX_KEYWORDS: &[&str] = &[
-    "class",
-    "template",
-    "typename",
-    "namespace",
-    "using",
-    "operator",
-    "new",
-    "delete",
-    "this",
-    "virtual",
-    "friend",
-    "public",
-    "protected",
-    "mutable",
-    "explicit",
-    "constexpr",
-    "decltype",
-    "auto",
-    "static_assert",
-    "static_cast",
-    "reinterpret_cast",
-    "const_cast",
-    "dynamic_cast",
-    "addrspace_cast",
-    "nullptr",
-    "try",
-    "catch",
-    "throw",
-    "noexcept",
+const CXX_KEYWORDS: &[(&str, Kw)] = &[
+    ("class", Kw::Class),
+    ("template", Kw::Template),
+    ("typename", Kw::Typename),
+    ("namespace", Kw::Namespace),
+    ("using", Kw::Using),
+    ("operator", Kw::Operator),
+    ("new", Kw::New),
+    ("delete", Kw::Delete),
+    ("this", Kw::This),
+    ("true", Kw::True),
+    ("false", Kw::False),
+    ("nullptr", Kw::Nullptr),
+    ("static_assert", Kw::StaticAssert),
+    ("noexcept", Kw::Noexcept),
+    ("constexpr", Kw::Func(FuncSpec::Constexpr)),
+    ("explicit", Kw::Func(FuncSpec::Explicit)),
+    ("mutable", Kw::Storage(StorageClass::Mutable)),
+    ("static_cast", Kw::NamedCast(CxxCast::Static)),
+    ("reinterpret_cast", Kw::NamedCast(CxxCast::Reinterpret)),
+    ("const_cast", Kw::NamedCast(CxxCast::Const)),
+    ("dynamic_cast", Kw::NamedCast(CxxCast::Dynamic)),
+    ("addrspace_cast", Kw::NamedCast(CxxCast::Addrspace)),
+    ("virtual", Kw::Cxx),
+    ("friend", Kw::Cxx),
+    ("public", Kw::Cxx),
+    ("protected", Kw::Cxx),
+    ("decltype", Kw::Cxx),
+    ("try", Kw::Cxx),
+    ("catch", Kw::Cxx),
+    ("throw", Kw::Cxx),
+    ("typeid", Kw::Cxx),
+    ("thread_local", Kw::Cxx),
+    ("co_await", Kw::Cxx),
+    ("co_return", Kw::Cxx),
+    ("co_yield", Kw::Cxx),
+    ("concept", Kw::Cxx),
+    ("requires", Kw::Cxx),
+    ("consteval", Kw::Cxx),
+    ("constinit", Kw::Cxx),
 ];
 
 /// Scalar and opaque OpenCL type names that are not C keywords. clang makes some of them

@@ -32,9 +32,10 @@ impl Parser<'_, '_> {
             // An empty declaration: C99 has none at file scope, compilers warn; nothing to judge.
             return None;
         }
-        if self.cxx_construct() {
-            self.recover_top();
-            return None;
+        if self.is_cxx() {
+            if let Some(item) = self.cxx_external() {
+                return item;
+            }
         }
         let start = self.peek().span;
         let specs = self.decl_specs();
@@ -52,14 +53,26 @@ impl Parser<'_, '_> {
             }));
         }
         let declarator = self.declarator(Mode::Named);
-        if declarator.is_function() && self.at(Punct::LBrace) {
-            if let Some(name) = &declarator.name {
+        let ctor_init = self.is_cxx() && self.at(Punct::Colon);
+        if declarator.is_function() && (self.at(Punct::LBrace) || ctor_init) {
+            // `S::S() {}` and `S::~S() {}` declare no name: `S` stays the class.
+            let special = self.is_cxx()
+                && declarator
+                    .name
+                    .as_ref()
+                    .is_some_and(|n| n.name.contains('~') || self.is_ctor_name(&n.name));
+            if let Some(name) = declarator.name.as_ref().filter(|_| !special) {
                 self.declare(&name.name.clone(), NameKind::Object);
+            }
+            if self.is_cxx() {
+                let def = self.function_def_rest(specs, declarator, start);
+                return Some(ExternalDecl::Function(def));
             }
             let body = self.function_body(&declarator);
             return Some(ExternalDecl::Function(FunctionDef {
                 specs,
                 declarator,
+                ctor_inits: Vec::new(),
                 body,
                 span: self.span_from(start),
             }));
@@ -68,24 +81,15 @@ impl Parser<'_, '_> {
             .map(ExternalDecl::Decl)
     }
 
-    /// In C++ for OpenCL, a construct the parser does not model (`template`, `namespace`,
-    /// `class`, `::`): reports it as unsupported. The caller skips it.
+    /// In C++ for OpenCL, a keyword outside the checker's subset (`virtual`, `throw`,
+    /// `decltype`, ...): reports it as unsupported. The caller skips it.
     pub(super) fn cxx_construct(&mut self) -> bool {
-        if !self.profile.lang().is_cxx() {
+        if !self.is_cxx() || !matches!(self.kw(), Some(Kw::Cxx)) {
             return false;
         }
-        let t = self.peek();
-        if matches!(self.kw(), Some(Kw::Cxx)) || t.is_punct(Punct::ColonColon) {
-            self.unsupported(
-                t.span,
-                format!(
-                    "C++ for OpenCL syntax `{}` is not supported by the checker",
-                    t.text
-                ),
-            );
-            return true;
-        }
-        false
+        let text = self.peek().text.clone();
+        self.unsupported_here(&format!("`{text}`"));
+        true
     }
 
     /// A declaration in a block or a `for` header, up to and including its `;`.
@@ -144,7 +148,9 @@ impl Parser<'_, '_> {
             if let Some(name) = &declarator.name {
                 self.declare(&name.name.clone(), kind);
             }
-            let init = if self.eat(Punct::Eq).is_some() {
+            let init = if self.is_cxx() {
+                self.cxx_initializer(declarator.is_function())
+            } else if self.eat(Punct::Eq).is_some() {
                 self.ops = 0;
                 Some(self.initializer(true))
             } else {
@@ -189,6 +195,13 @@ impl Parser<'_, '_> {
         loop {
             let t = self.peek();
             if t.kind != TokenKind::Ident {
+                if !saw_type && self.is_cxx() && t.is_punct(Punct::ColonColon) {
+                    if let Some(spec) = self.cxx_type_name() {
+                        s.types.push(spec);
+                        saw_type = true;
+                        continue;
+                    }
+                }
                 break;
             }
             match self.kw_of(t) {
@@ -215,9 +228,23 @@ impl Parser<'_, '_> {
                     });
                     saw_type = true;
                 }
-                Some(Kw::Struct | Kw::Union) => {
+                Some(Kw::Struct | Kw::Union | Kw::Class) => {
                     s.types.push(self.record());
                     saw_type = true;
+                }
+                Some(Kw::Typename) => {
+                    if let Some(spec) = self.typename_spec() {
+                        s.types.push(spec);
+                    }
+                    saw_type = true;
+                }
+                Some(Kw::Cxx) => {
+                    // `virtual`, `friend`, `decltype(...)`: reported, then read past.
+                    self.cxx_construct();
+                    self.bump();
+                    if self.at(Punct::LParen) {
+                        self.skip_balanced();
+                    }
                 }
                 Some(Kw::Enum) => {
                     s.types.push(self.enum_spec());
@@ -235,6 +262,16 @@ impl Parser<'_, '_> {
                 None => {
                     if saw_type {
                         break;
+                    }
+                    if self.is_cxx() {
+                        match self.cxx_type_name() {
+                            Some(spec) => {
+                                s.types.push(spec);
+                                saw_type = true;
+                                continue;
+                            }
+                            None => break,
+                        }
                     }
                     let kind = match self.lookup(&t.text) {
                         Some(NameKind::Typedef) => TypeSpecKind::Named(Ident {
@@ -329,15 +366,15 @@ impl Parser<'_, '_> {
             let block = self.blocks_allowed() && t.is_punct(Punct::Caret);
             if t.is_punct(Punct::Star) || block {
                 self.bump();
-            } else if self.profile.lang().is_cxx()
-                && (t.is_punct(Punct::Amp) || t.is_punct(Punct::AmpAmp))
-            {
-                // A C++ reference: reported, then read as a pointer so the rest still parses.
-                self.unsupported(
-                    t.span,
-                    "C++ references are not supported by the checker".to_string(),
-                );
+            } else if self.is_cxx() && (t.is_punct(Punct::Amp) || t.is_punct(Punct::AmpAmp)) {
                 self.bump();
+                pointers.push(DeclChunk {
+                    kind: ChunkKind::Reference {
+                        rvalue: t.is_punct(Punct::AmpAmp),
+                    },
+                    span: t.span,
+                });
+                continue;
             } else {
                 break;
             }
@@ -368,7 +405,18 @@ impl Parser<'_, '_> {
         let mut name = None;
         let mut inner = Vec::new();
         let t = self.peek();
-        if t.kind == TokenKind::Ident && self.kw_of(t).is_none() && mode != Mode::Abstract {
+        let cxx_name = self.is_cxx()
+            && mode != Mode::Abstract
+            && (t.is_punct(Punct::ColonColon)
+                || t.is_punct(Punct::Tilde)
+                || (t.kind == TokenKind::Ident && self.kw_of(t).is_none()));
+        if matches!(self.kw(), Some(Kw::Operator)) && self.is_cxx() {
+            self.unsupported_here("operator overloading");
+            self.bump();
+            self.skip_until(&[Punct::LParen, Punct::Semi]);
+        } else if cxx_name && self.scan_qualified(self.pos).is_some() {
+            name = self.qualified_ident();
+        } else if t.kind == TokenKind::Ident && self.kw_of(t).is_none() && mode != Mode::Abstract {
             self.bump();
             name = Some(Ident {
                 name: t.text.clone(),
@@ -390,6 +438,10 @@ impl Parser<'_, '_> {
             if self.at(Punct::LBracket) {
                 suffixes.push(self.array_chunk());
             } else if self.at(Punct::LParen) {
+                if self.is_cxx() && mode == Mode::Named && name.is_some() && !self.starts_params() {
+                    // `T x(args)`: direct initialisation, read by the caller.
+                    break;
+                }
                 suffixes.push(self.function_chunk());
             } else {
                 break;
@@ -438,6 +490,16 @@ impl Parser<'_, '_> {
         }
         let next = self.nth(1);
         !(next.is_punct(Punct::RParen) || next.is_punct(Punct::Ellipsis) || self.starts_decl(next))
+    }
+
+    /// C++, at `(` after a declared name: whether a parameter list follows (rather than the
+    /// arguments of a direct initialisation).
+    fn starts_params(&self) -> bool {
+        let next = self.nth(1);
+        next.is_punct(Punct::RParen)
+            || next.is_punct(Punct::Ellipsis)
+            || self.starts_decl(next)
+            || next.is_punct(Punct::ColonColon) && self.is_type_name(next)
     }
 
     fn array_chunk(&mut self) -> DeclChunk {
@@ -506,14 +568,49 @@ impl Parser<'_, '_> {
         }
         self.pop_scope();
         self.expect_closing(Punct::RParen, "to close the parameter list");
+        let this_quals = if self.is_cxx() {
+            self.member_fn_quals()
+        } else {
+            Quals::default()
+        };
         DeclChunk {
             kind: ChunkKind::Function {
                 params,
                 variadic,
                 void_param,
+                this_quals,
             },
             span: self.span_from(open),
         }
+    }
+
+    /// C++: what may follow a parameter list: `const`, an address space (`void f() __local`),
+    /// `&`/`&&`, `noexcept`, `override`, `final`. The qualifiers are kept.
+    fn member_fn_quals(&mut self) -> Quals {
+        let mut quals = Quals::default();
+        loop {
+            // The keyword as such: `void f() __local {` is no use of `__local` as a name.
+            let raw = self.kws.get(self.pos).copied().flatten();
+            match raw {
+                Some(Kw::Qual(q)) => quals.0.push(Qualifier {
+                    kind: q,
+                    span: self.bump().span,
+                }),
+                Some(Kw::Noexcept) => {
+                    self.bump();
+                    if self.at(Punct::LParen) {
+                        self.skip_balanced();
+                    }
+                }
+                None if matches!(self.peek().text.as_str(), "override" | "final")
+                    && self.peek().kind == TokenKind::Ident =>
+                {
+                    self.bump();
+                }
+                _ => break,
+            }
+        }
+        quals
     }
 
     fn param(&mut self) -> Option<ParamDecl> {
@@ -529,9 +626,15 @@ impl Parser<'_, '_> {
         if let Some(name) = &declarator.name {
             self.declare(&name.name.clone(), NameKind::Object);
         }
+        let default = if self.is_cxx() && self.eat(Punct::Eq).is_some() {
+            Some(Box::new(self.assign_expr()))
+        } else {
+            None
+        };
         Some(ParamDecl {
             specs,
             declarator,
+            default,
             span: self.span_from(start),
         })
     }
@@ -563,6 +666,7 @@ impl Parser<'_, '_> {
             kind,
             name: None,
             fields: None,
+            cxx: None,
             attrs: Vec::new(),
             span: kw.span,
         };
@@ -574,6 +678,15 @@ impl Parser<'_, '_> {
         }
         spec.attrs = self.attributes();
         spec.name = self.tag_name();
+        if self.is_cxx() {
+            self.cxx_record(&mut spec, kw.text == "class");
+            self.leave();
+            spec.span = self.span_from(kw.span);
+            return TypeSpec {
+                span: spec.span,
+                kind: TypeSpecKind::Record(Box::new(spec)),
+            };
+        }
         if self.at(Punct::LBrace) {
             self.bump();
             let mut fields = Vec::new();
@@ -599,6 +712,47 @@ impl Parser<'_, '_> {
         TypeSpec {
             span: spec.span,
             kind: TypeSpecKind::Record(Box::new(spec)),
+        }
+    }
+
+    /// C++: the rest of a class after its name: the tag becomes a type name, then an
+    /// optional base clause and body.
+    fn cxx_record(&mut self, spec: &mut RecordSpec, is_class: bool) {
+        if let Some(name) = &spec.name {
+            let name = name.name.clone();
+            if self.template_depth > 0 && self.at_file_level() {
+                let key = super::cxx::qualify(&self.prefix, &name);
+                self.templates.insert(key);
+            }
+            if self.at(Punct::Lt) {
+                // An explicit or partial specialisation: `struct S<int> { ... }`.
+                if let Some(end) = self.scan_qualified(self.pos - 1).map(|q| q.len) {
+                    for _ in 1..end {
+                        self.bump();
+                    }
+                }
+            }
+            if self.lookup(&name) != Some(NameKind::Typedef) || self.at(Punct::LBrace) {
+                self.declare(&name, NameKind::Typedef);
+            }
+        }
+        let mut body = ClassBody {
+            is_class,
+            ..ClassBody::default()
+        };
+        if self.at(Punct::Colon)
+            && (self.nth(1).kind == TokenKind::Ident || self.nth(1).is_punct(Punct::ColonColon))
+        {
+            body.bases = self.base_clause();
+        }
+        if self.at(Punct::LBrace) {
+            let fields = self.class_body(spec.name.as_ref(), &mut body);
+            spec.fields = Some(fields);
+            let more = self.attributes();
+            spec.attrs.extend(more);
+            spec.cxx = Some(Box::new(body));
+        } else if spec.name.is_none() {
+            self.error_here("expected a name or `{` after `class`");
         }
     }
 
@@ -648,6 +802,7 @@ impl Parser<'_, '_> {
                 declarators.push(FieldDeclarator {
                     declarator,
                     bit_width,
+                    init: None,
                     span: self.span_from(dstart),
                 });
                 if self.eat(Punct::Comma).is_none() {
@@ -669,6 +824,9 @@ impl Parser<'_, '_> {
     /// `enum`, at the keyword.
     fn enum_spec(&mut self) -> TypeSpec {
         let kw = self.bump().span;
+        if self.is_cxx() && matches!(self.kw(), Some(Kw::Class | Kw::Struct)) {
+            self.bump(); // A scoped enum: its enumerators are read as unscoped ones.
+        }
         let attrs = self.attributes();
         let mut spec = EnumSpec {
             name: self.tag_name(),
@@ -676,6 +834,15 @@ impl Parser<'_, '_> {
             attrs,
             span: kw,
         };
+        if self.is_cxx() {
+            if let Some(name) = &spec.name {
+                self.declare(&name.name.clone(), NameKind::Typedef);
+            }
+            if self.at(Punct::Colon) {
+                self.bump();
+                let _underlying = self.decl_specs();
+            }
+        }
         if self.eat(Punct::LBrace).is_some() {
             let mut list = Vec::new();
             loop {

@@ -57,7 +57,7 @@ fn assign_op(kind: TokenKind) -> Option<Option<BinaryOp>> {
 }
 
 impl Parser<'_, '_> {
-    fn error_expr(&self) -> Expr {
+    pub(super) fn error_expr(&self) -> Expr {
         let s = self.peek().span;
         Expr {
             kind: ExprKind::Error,
@@ -343,7 +343,7 @@ impl Parser<'_, '_> {
     }
 
     /// Arguments after `(`, up to and including `)`.
-    fn call_args(&mut self) -> Vec<Expr> {
+    pub(super) fn call_args(&mut self) -> Vec<Expr> {
         let mut args = Vec::new();
         if self.eat(Punct::RParen).is_some() {
             return args;
@@ -359,6 +359,11 @@ impl Parser<'_, '_> {
     }
 
     fn primary(&mut self) -> Expr {
+        if self.is_cxx() {
+            if let Some(e) = self.cxx_primary() {
+                return e;
+            }
+        }
         let t = self.peek();
         let kind = match t.kind {
             TokenKind::Ident => {
@@ -409,11 +414,6 @@ impl Parser<'_, '_> {
                 };
             }
             TokenKind::Punct(Punct::Caret) if self.blocks_allowed() => return self.block_literal(),
-            TokenKind::Punct(Punct::ColonColon) if self.profile.lang().is_cxx() => {
-                self.cxx_construct();
-                self.bump();
-                return self.error_expr();
-            }
             _ => {
                 self.error_here("expected an expression");
                 return self.error_expr();
@@ -447,6 +447,7 @@ impl Parser<'_, '_> {
                     params: params.clone(),
                     variadic: false,
                     void_param: None,
+                    this_quals: crate::ast::Quals::default(),
                 },
                 span: start,
             }],

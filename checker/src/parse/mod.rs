@@ -10,11 +10,16 @@
 //! - `decl.rs`: declarations, specifiers, declarators, structs, enums, initialisers, attributes.
 //! - `stmt.rs`: statements and function bodies.
 //! - `expr.rs`: expressions, type names in casts and `sizeof`, vector literals.
+//! - `cxx.rs`: the C++ for OpenCL subset (namespaces, templates, classes, qualified names,
+//!   references, C++ casts); anything outside it is `Code::Unsupported`.
 
 mod builtins;
+mod cxx;
 mod decl;
 mod expr;
 mod stmt;
+
+pub(crate) use cxx::{lookup_keys, qualify};
 #[cfg(test)]
 mod tests;
 
@@ -107,6 +112,17 @@ pub(crate) struct Parser<'t, 'd> {
     last_error: Option<usize>,
     /// Whether a limit was reported in the current top-level declaration (one is enough).
     limit_reported: bool,
+    /// C++: the enclosing namespaces and classes, outermost first. Names declared at file
+    /// level are stored qualified by it (`n::S::x`).
+    prefix: Vec<SmolStr>,
+    /// C++: namespaces named by `using namespace`, qualified.
+    usings: Vec<SmolStr>,
+    /// C++: qualified names of class and function templates (a `<` after one opens arguments).
+    templates: crate::token::FxHashSet<SmolStr>,
+    /// C++: the classes whose bodies are being parsed, innermost last (for constructors).
+    classes: Vec<SmolStr>,
+    /// C++: template parameter scopes open around the current declaration.
+    template_depth: u32,
 }
 
 impl<'t, 'd> Parser<'t, 'd> {
@@ -133,7 +149,16 @@ impl<'t, 'd> Parser<'t, 'd> {
             ops: 0,
             last_error: None,
             limit_reported: false,
+            prefix: Vec::new(),
+            usings: Vec::new(),
+            templates: Default::default(),
+            classes: Vec::new(),
+            template_depth: 0,
         }
+    }
+
+    fn is_cxx(&self) -> bool {
+        self.profile.lang().is_cxx()
     }
 
     fn translation_unit(&mut self) -> TranslationUnit {
@@ -333,13 +358,27 @@ impl<'t, 'd> Parser<'t, 'd> {
         }
     }
 
+    /// Whether declarations go to file scope: no block or prototype scope is open (template
+    /// parameter scopes aside).
+    fn at_file_level(&self) -> bool {
+        self.scopes.len() as u32 == 2 + self.template_depth
+    }
+
     fn declare(&mut self, name: &SmolStr, kind: NameKind) {
+        if self.is_cxx() && self.at_file_level() {
+            let key = cxx::qualify(&self.prefix, name);
+            self.scopes[1].insert(key, kind);
+            return;
+        }
         if let Some(scope) = self.scopes.last_mut() {
             scope.insert(name.clone(), kind);
         }
     }
 
     fn lookup(&self, name: &str) -> Option<NameKind> {
+        if self.is_cxx() {
+            return self.lookup_cxx(name);
+        }
         self.scopes
             .iter()
             .rev()
@@ -348,8 +387,38 @@ impl<'t, 'd> Parser<'t, 'd> {
             .or_else(|| builtins::is_predeclared(name).then_some(NameKind::Builtin))
     }
 
+    /// C++ lookup: block scopes by the plain name, then file scope by the qualified keys
+    /// [`lookup_keys`] gives (innermost enclosing namespace or class first).
+    fn lookup_cxx(&self, name: &str) -> Option<NameKind> {
+        if !name.contains("::") {
+            if let Some(kind) = self.scopes[2..]
+                .iter()
+                .rev()
+                .filter(|s| !s.is_empty())
+                .find_map(|s| s.get(name).copied())
+            {
+                return Some(kind);
+            }
+        }
+        lookup_keys(&self.prefix, &self.usings, name)
+            .iter()
+            .find_map(|k| self.scopes[1].get(k.as_str()).copied())
+            .or_else(|| builtins::is_predeclared(name).then_some(NameKind::Builtin))
+    }
+
     /// Whether `t` is an identifier naming a type here (typedef or predeclared), not a keyword.
     fn is_type_name(&self, t: &Token) -> bool {
+        if self.is_cxx() {
+            if let Some(q) = self.index_of(t).and_then(|i| self.scan_qualified(i)) {
+                if q.len > 1 {
+                    return !q.dtor
+                        && matches!(
+                            self.lookup(&q.text),
+                            Some(NameKind::Typedef | NameKind::Builtin)
+                        );
+                }
+            }
+        }
         t.kind == TokenKind::Ident
             && self.kw_of(t).is_none()
             && matches!(
@@ -378,9 +447,12 @@ impl<'t, 'd> Parser<'t, 'd> {
                 | Kw::Enum
                 | Kw::Attribute
                 | Kw::Pipe
-                | Kw::Extension,
+                | Kw::Extension
+                | Kw::Class
+                | Kw::Typename,
             ) => true,
             Some(_) => false,
+            None if t.is_punct(Punct::ColonColon) => self.is_type_name(t),
             None => self.is_type_name(t),
         }
     }
@@ -395,7 +467,9 @@ impl<'t, 'd> Parser<'t, 'd> {
                 | Kw::Union
                 | Kw::Enum
                 | Kw::Pipe
-                | Kw::Access(_),
+                | Kw::Access(_)
+                | Kw::Class
+                | Kw::Typename,
             ) => true,
             Some(_) => false,
             None => self.is_type_name(t),
@@ -543,6 +617,8 @@ impl<'t, 'd> Parser<'t, 'd> {
             let t = self.peek();
             match t.kind {
                 TokenKind::Eof => return,
+                // The `}` closing a C++ namespace or class is the enclosing loop's.
+                TokenKind::Punct(Punct::RBrace) if !self.prefix.is_empty() => return,
                 TokenKind::Punct(Punct::Semi) => {
                     self.bump();
                     return;
@@ -564,6 +640,9 @@ impl<'t, 'd> Parser<'t, 'd> {
                                     | Kw::Union
                                     | Kw::Enum
                                     | Kw::Type(_)
+                                    | Kw::Class
+                                    | Kw::Template
+                                    | Kw::Namespace
                             )
                         ) =>
                 {

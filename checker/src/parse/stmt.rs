@@ -71,6 +71,9 @@ impl Parser<'_, '_> {
                 return StmtKind::Empty;
             }
             TokenKind::Ident => {}
+            TokenKind::Punct(Punct::ColonColon) if self.starts_decl(t) => {
+                return StmtKind::Decl(Box::new(self.block_declaration()))
+            }
             _ => return self.expr_stmt(),
         }
         match self.kw_of(t) {
@@ -176,6 +179,15 @@ impl Parser<'_, '_> {
                 self.cxx_construct();
                 self.recover_stmt();
                 StmtKind::Error
+            }
+            Some(Kw::Using) => self.block_using(),
+            Some(Kw::StaticAssert) => {
+                self.bump();
+                if self.at(Punct::LParen) {
+                    self.skip_balanced();
+                }
+                self.expect_semi();
+                StmtKind::Empty
             }
             // Labels have a namespace of their own: `T:` is a label even where `T` is a type.
             None if self.nth(1).is_punct(Punct::Colon) => {

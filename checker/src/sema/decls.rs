@@ -60,7 +60,7 @@ impl Sema<'_> {
             ChunkKind::Pointer { quals }
             | ChunkKind::BlockPointer { quals }
             | ChunkKind::Array { quals, .. } => Some(quals),
-            ChunkKind::Function { .. } => None,
+            ChunkKind::Function { .. } | ChunkKind::Reference { .. } => None,
         }))
     }
 
@@ -155,6 +155,10 @@ impl Sema<'_> {
                 self.bind_function(name, ty);
                 continue;
             }
+            if self.cxx {
+                self.cxx_variable(&d.specs, init_decl, ty, ctx);
+                continue;
+            }
             let (space, static_storage) = self.object_space(
                 &d.specs,
                 decl,
@@ -170,6 +174,7 @@ impl Sema<'_> {
                     ty: ty.clone(),
                     space,
                     is_static_storage: static_storage,
+                    origin: None,
                 }),
             );
             if let Some(init) = &init_decl.init {
@@ -425,10 +430,20 @@ impl Sema<'_> {
         for p in params {
             let ty = self.param_type(&p.specs, &p.declarator);
             if let Some(name) = &p.declarator.name {
-                let var = Var {
-                    ty,
-                    space: AddrSpace::Private,
-                    is_static_storage: false,
+                let var = match &ty.ty {
+                    // A reference parameter names the object it is bound to.
+                    Ty::Ref(referent) => Var {
+                        ty: (**referent).clone(),
+                        space: referent.space.unwrap_or(AddrSpace::Generic),
+                        is_static_storage: false,
+                        origin: None,
+                    },
+                    _ => Var {
+                        ty,
+                        space: AddrSpace::Private,
+                        is_static_storage: false,
+                        origin: self.cxx.then_some(super::cxx::Origin::Automatic),
+                    },
                 };
                 self.bind(&name.name, Symbol::Var(var));
             }
@@ -436,11 +451,12 @@ impl Sema<'_> {
     }
 
     /// Binds a function name: a call reads its parameter and return types from here.
-    fn bind_function(&mut self, name: &crate::ast::Ident, ty: QTy) {
+    pub(super) fn bind_function(&mut self, name: &crate::ast::Ident, ty: QTy) {
         let var = Var {
             ty,
             space: AddrSpace::Private,
             is_static_storage: true,
+            origin: None,
         };
         self.bind(&name.name, Symbol::Var(var));
     }
@@ -461,22 +477,36 @@ impl Sema<'_> {
         if let Some(name) = &decl.name {
             self.bind_function(name, ty);
         }
+        let class = if self.cxx {
+            self.enter_class_fn(f)
+        } else {
+            None
+        };
         self.push_scope();
+        if let Some(class) = &class {
+            self.bind_members(class, f);
+        }
         self.bind_params(f.params());
         let outer = self.func.replace(FnCtx {
             is_kernel,
             ret,
             depth: 0,
         });
+        if class.is_some() {
+            self.ctor_inits(f);
+        }
         for stmt in &f.body.items {
             self.stmt(stmt);
         }
         self.func = outer;
         self.pop_scope();
+        if let Some(class) = class {
+            self.leave_class_fn(class);
+        }
     }
 
     /// Checks an initialiser against the declared type.
-    fn initializer(
+    pub(super) fn initializer(
         &mut self,
         init: &Initializer,
         ty: &QTy,
@@ -525,9 +555,20 @@ impl Sema<'_> {
                         (None, Initializer::List(_)) => {
                             self.initializer(&item.init, &QTy::unknown(), op, space, static_storage)
                         }
+                        (None, Initializer::Paren { .. } | Initializer::Special(..)) => {}
                     }
                 }
             }
+            // C++ `T x(args)`: one argument initialises like `= arg`.
+            Initializer::Paren { args, .. } => {
+                for arg in args {
+                    let v = self.expr(arg);
+                    if args.len() == 1 && matches!(ty.ty, Ty::Ptr(_)) {
+                        self.convert(op, &v, &ty.ty, arg.span);
+                    }
+                }
+            }
+            Initializer::Special(..) => {}
         }
     }
 }

@@ -24,10 +24,12 @@ pub(super) struct Val {
     pub is_string: bool,
     /// A null pointer constant (`0`, `(void *)0`), which converts to any pointer.
     pub is_null: bool,
+    /// C++: how the space of the object it designates (or points into) was deduced.
+    pub origin: Option<super::cxx::Origin>,
 }
 
 impl Val {
-    fn rvalue(ty: QTy) -> Val {
+    pub(super) fn rvalue(ty: QTy) -> Val {
         Val {
             ty,
             lvalue: None,
@@ -35,14 +37,15 @@ impl Val {
             is_const: false,
             is_string: false,
             is_null: false,
+            origin: None,
         }
     }
 
-    fn unknown() -> Val {
+    pub(super) fn unknown() -> Val {
         Val::rvalue(QTy::unknown())
     }
 
-    fn constant(ty: QTy) -> Val {
+    pub(super) fn constant(ty: QTy) -> Val {
         Val {
             is_const: true,
             ..Val::rvalue(ty)
@@ -51,7 +54,7 @@ impl Val {
 
     /// The value after array-to-pointer decay: an array designates its first element, in the
     /// space the array lives in.
-    fn decayed(&self) -> QTy {
+    pub(super) fn decayed(&self) -> QTy {
         match &self.ty.ty {
             Ty::Array(elem) => {
                 let mut e = (**elem).clone();
@@ -132,8 +135,10 @@ impl Sema<'_> {
             StmtKind::Return(Some(e)) => {
                 let v = self.expr(e);
                 if let Some(ret) = self.func.as_ref().map(|f| f.ret.clone()) {
-                    if matches!(ret.ty, Ty::Ptr(_)) {
-                        self.convert(Op::Return, &v, &ret.ty, e.span);
+                    match &ret.ty {
+                        Ty::Ptr(_) => self.convert(Op::Return, &v, &ret.ty, e.span),
+                        Ty::Ref(referent) => self.bind_ref(Op::Return, &v, referent, e.span),
+                        _ => {}
                     }
                 }
             }
@@ -169,6 +174,10 @@ impl Sema<'_> {
         }
         let (a, b) = (from.ty.pointee_chain(), to.pointee_chain());
         if let Some(rule) = conv::pointer_conversion(op, &a, &b, v.is_string) {
+            if self.cxx {
+                let origin = super::cxx::pointee_origin(v);
+                return self.cxx_conversion(op, rule, &a, &b, origin, at);
+            }
             let (f, t) = (a.first().copied(), b.first().copied());
             let msg = match (f, t) {
                 (Some(f), Some(t)) if f != t => {
@@ -181,7 +190,7 @@ impl Sema<'_> {
     }
 
     /// Reports a write to `v` when it designates read-only memory.
-    fn write(&mut self, v: &Val, at: Span) {
+    pub(super) fn write(&mut self, v: &Val, at: Span) {
         match v.lvalue {
             Some(AddrSpace::Constant) => {
                 self.report(RuleId::ConstantWrite, at, "constant memory is read-only")
@@ -236,6 +245,7 @@ impl Sema<'_> {
                         is_const: is_static && is_array_or_func,
                         is_string: false,
                         is_null: false,
+                        origin: var.origin,
                     }
                 }
                 Some(Symbol::EnumConst) => Val::constant(QTy::arith()),
@@ -274,6 +284,16 @@ impl Sema<'_> {
                 }
             }
             ExprKind::Paren(inner) => self.expr(inner),
+            ExprKind::Bool(_) => Val::constant(QTy::arith()),
+            ExprKind::Nullptr => Val {
+                is_null: true,
+                ..Val::constant(QTy::unknown())
+            },
+            ExprKind::This
+            | ExprKind::Construct { .. }
+            | ExprKind::CxxCast(..)
+            | ExprKind::New { .. }
+            | ExprKind::Delete { .. } => self.cxx_expr(e),
             ExprKind::Unary(op, inner) => self.unary(*op, inner, e.span),
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, e.span),
             ExprKind::Assign(op, lhs, rhs) => {
@@ -381,13 +401,18 @@ impl Sema<'_> {
             ExprKind::Call(callee, args) => self.call(callee, args, e.span),
             ExprKind::Member { base, name, arrow } => {
                 let b = self.expr(base);
-                let (record, space, konst) = if *arrow {
+                let (record, space, konst, origin) = if *arrow {
                     match b.decayed().ty.pointee() {
-                        Some(p) => (p.ty.clone(), p.space, p.konst),
+                        Some(p) => (
+                            p.ty.clone(),
+                            p.space,
+                            p.konst,
+                            super::cxx::pointee_origin(&b),
+                        ),
                         None => return Val::unknown(),
                     }
                 } else {
-                    (b.ty.ty.clone(), b.lvalue, b.lvalue_const)
+                    (b.ty.ty.clone(), b.lvalue, b.lvalue_const, b.origin)
                 };
                 let field = match record {
                     Ty::Record(id) => self
@@ -405,6 +430,7 @@ impl Sema<'_> {
                             ty,
                             lvalue: space,
                             lvalue_const: konst,
+                            origin,
                             ..Val::unknown()
                         }
                     }
@@ -456,12 +482,13 @@ impl Sema<'_> {
     }
 
     /// `*p` and `p[i]`: an lvalue in the pointee's space.
-    fn deref(&mut self, v: &Val) -> Val {
+    pub(super) fn deref(&mut self, v: &Val) -> Val {
         match v.decayed().ty.pointee() {
             Some(p) => Val {
                 ty: p.clone(),
                 lvalue: p.space,
                 lvalue_const: p.konst,
+                origin: super::cxx::pointee_origin(v),
                 ..Val::unknown()
             },
             None => Val::unknown(),
@@ -480,6 +507,7 @@ impl Sema<'_> {
                     let is_const = self.is_static_lvalue(inner);
                     Val {
                         is_const,
+                        origin: v.origin,
                         ..Val::rvalue(QTy::ptr_to(pointee))
                     }
                 }
@@ -560,10 +588,12 @@ impl Sema<'_> {
             }
             BinaryOp::Add | BinaryOp::Sub if ta.ty.is_pointer_like() => Val {
                 is_const,
+                origin: super::cxx::pointee_origin(&va),
                 ..Val::rvalue(ta)
             },
             BinaryOp::Add if tb.ty.is_pointer_like() => Val {
                 is_const,
+                origin: super::cxx::pointee_origin(&vb),
                 ..Val::rvalue(tb)
             },
             _ => Val {
@@ -577,6 +607,12 @@ impl Sema<'_> {
         let vals: Vec<Val> = args.iter().map(|a| self.expr(a)).collect();
         let name = match &callee.kind {
             ExprKind::Ident(n) => n.clone(),
+            ExprKind::Member { .. } if self.cxx => {
+                return match self.method_type(callee) {
+                    Some(f) => self.call_with(&f, &vals, args),
+                    None => Val::unknown(),
+                };
+            }
             _ => {
                 self.expr(callee);
                 return Val::unknown();
@@ -585,18 +621,34 @@ impl Sema<'_> {
         if let Some(Symbol::Var(var)) = self.lookup(&name) {
             if let Ty::Func(f) = &var.ty.ty {
                 let f = f.clone();
-                if let Some(params) = &f.params {
-                    for ((v, arg), p) in vals.iter().zip(args).zip(params) {
-                        if matches!(p.ty, Ty::Ptr(_)) {
-                            self.convert(Op::Arg, v, &p.ty, arg.span);
-                        }
-                    }
-                }
-                return Val::rvalue(f.ret.clone());
+                return self.call_with(&f, &vals, args);
             }
             return Val::unknown();
         }
         self.builtin(&name, &vals, args, at)
+    }
+
+    /// A call of a known function: every pointer (and C++ reference) argument converts to
+    /// its parameter.
+    fn call_with(&mut self, f: &super::types::FuncTy, vals: &[Val], args: &[Expr]) -> Val {
+        if let Some(params) = &f.params {
+            for ((v, arg), p) in vals.iter().zip(args).zip(params) {
+                match &p.ty {
+                    Ty::Ptr(_) => self.convert(Op::Arg, v, &p.ty, arg.span),
+                    Ty::Ref(referent) => self.bind_ref(Op::Arg, v, referent, arg.span),
+                    _ => {}
+                }
+            }
+        }
+        match &f.ret.ty {
+            Ty::Ref(referent) => Val {
+                ty: (**referent).clone(),
+                lvalue: referent.space,
+                lvalue_const: referent.konst,
+                ..Val::unknown()
+            },
+            _ => Val::rvalue(f.ret.clone()),
+        }
     }
 
     /// The built-ins whose signatures involve address spaces.

@@ -10,6 +10,7 @@
 //! diagnostic: an unknown construct must not cause a false address-space error.
 
 pub mod conv;
+mod cxx;
 mod decls;
 mod exprs;
 pub mod types;
@@ -44,10 +45,7 @@ fn level_space(
 pub fn check(tu: &TranslationUnit, profile: Profile, diags: &mut Vec<Diagnostic>) {
     let mut sema = Sema::new(profile, diags);
     for item in &tu.items {
-        match item {
-            ExternalDecl::Decl(d) => sema.declaration(d, decls::Ctx::Program),
-            ExternalDecl::Function(f) => sema.function(f),
-        }
+        sema.external(item);
     }
 }
 
@@ -67,11 +65,17 @@ struct Var {
     space: AddrSpace,
     /// Declared at program scope or `static`/`extern`: its address is an address constant.
     is_static_storage: bool,
+    /// C++: how the space was deduced, when none was written.
+    origin: Option<cxx::Origin>,
 }
 
 #[derive(Clone, Debug, Default)]
 struct Record {
     fields: Vec<(SmolStr, QTy)>,
+    /// C++: member functions, by name.
+    methods: Vec<(SmolStr, QTy)>,
+    /// C++: what constructing and destroying an object of this class runs.
+    class: cxx::ClassInfo,
 }
 
 struct Scope {
@@ -100,6 +104,14 @@ struct Sema<'d> {
     expr_depth: u32,
     /// Whether the expression depth limit was reported (once is enough).
     limit_reported: bool,
+    /// C++ for OpenCL: its own rules (`cxx`) replace OpenCL C's.
+    cxx: bool,
+    /// C++: enclosing namespaces and classes; file-scope names are bound qualified by it.
+    prefix: Vec<SmolStr>,
+    /// C++: namespaces named by `using namespace`.
+    usings: Vec<SmolStr>,
+    /// C++: the classes whose member function bodies are being analysed, innermost last.
+    class_ids: Vec<u32>,
 }
 
 /// How deep expressions are analysed. The parser bounds bracket nesting by
@@ -122,6 +134,21 @@ impl<'d> Sema<'d> {
             func: None,
             expr_depth: 0,
             limit_reported: false,
+            cxx: profile.lang().is_cxx(),
+            prefix: Vec::new(),
+            usings: Vec::new(),
+            class_ids: Vec::new(),
+        }
+    }
+
+    fn external(&mut self, item: &ExternalDecl) {
+        match item {
+            ExternalDecl::Decl(d) => self.declaration(d, decls::Ctx::Program),
+            ExternalDecl::Function(f) => self.function(f),
+            ExternalDecl::Namespace(ns) => self.namespace(ns),
+            ExternalDecl::Template(t) => self.external(&t.item),
+            ExternalDecl::UsingNamespace(name) => self.using_namespace(name),
+            ExternalDecl::UsingDecl(name) => self.using_decl(name),
         }
     }
 
@@ -129,6 +156,9 @@ impl<'d> Sema<'d> {
     /// place that decides which versions and features a rule belongs to.
     fn report(&mut self, rule: RuleId, span: Span, message: impl Into<String>) {
         if !rule.applies_to(self.profile) {
+            if self.cxx {
+                self.report_in_cxx(rule, span, message.into());
+            }
             return;
         }
         self.diags.push(Diagnostic::new(
@@ -156,17 +186,47 @@ impl<'d> Sema<'d> {
     }
 
     fn bind(&mut self, name: &SmolStr, symbol: Symbol) {
+        if self.cxx && self.scopes.len() == 1 {
+            let key = crate::parse::qualify(&self.prefix, name);
+            self.scopes[0].names.insert(key, symbol);
+            return;
+        }
         if let Some(scope) = self.scopes.last_mut() {
             scope.names.insert(name.clone(), symbol);
         }
     }
 
     fn lookup(&self, name: &str) -> Option<&Symbol> {
+        if self.cxx {
+            return self.lookup_cxx(name);
+        }
         self.scopes
             .iter()
             .rev()
             .filter(|s| !s.names.is_empty())
             .find_map(|s| s.names.get(name))
+    }
+
+    /// C++: block scopes by the plain name, then file scope by the qualified keys the parser
+    /// uses too.
+    fn lookup_cxx(&self, name: &str) -> Option<&Symbol> {
+        if !name.contains("::") {
+            if let Some(found) = self
+                .scopes
+                .get(1..)
+                .unwrap_or_default()
+                .iter()
+                .rev()
+                .filter(|s| !s.names.is_empty())
+                .find_map(|s| s.names.get(name))
+            {
+                return Some(found);
+            }
+        }
+        let file = self.scopes.first()?;
+        crate::parse::lookup_keys(&self.prefix, &self.usings, name)
+            .iter()
+            .find_map(|k| file.names.get(k.as_str()))
     }
 
     /// The base type and qualifiers of declaration specifiers. Address spaces from a typedef
@@ -184,6 +244,7 @@ impl<'d> Sema<'d> {
                     _ => q.ty = Ty::Unknown,
                 },
                 TypeSpecKind::Record(r) => q.ty = self.record(r),
+                TypeSpecKind::Auto => q.ty = Ty::Unknown,
                 TypeSpecKind::Enum(e) => {
                     if let Some(tag) = &e.name {
                         self.reserved_ident(tag);
@@ -218,6 +279,12 @@ impl<'d> Sema<'d> {
                 .name
                 .as_ref()
                 .and_then(|n| self.scopes.iter().rev().find_map(|s| s.tags.get(&n.name)));
+            if found.is_none() && self.cxx {
+                if let Some(Symbol::Typedef(q)) = r.name.as_ref().and_then(|n| self.lookup(&n.name))
+                {
+                    return q.ty.clone();
+                }
+            }
             return found.map_or(Ty::Unknown, |id| Ty::Record(*id));
         };
         if let Some(tag) = &r.name {
@@ -227,6 +294,10 @@ impl<'d> Sema<'d> {
         self.records.push(Record::default());
         if let (Some(name), Some(scope)) = (&r.name, self.scopes.last_mut()) {
             scope.tags.insert(name.name.clone(), id);
+        }
+        if self.cxx {
+            self.cxx_class(r, fields, id);
+            return Ty::Record(id);
         }
         let mut out = Vec::new();
         for field in fields {
@@ -268,6 +339,17 @@ impl<'d> Sema<'d> {
                 }
                 // Blocks are not modelled: nothing built on one can cause a diagnostic.
                 ChunkKind::BlockPointer { .. } => return QTy::unknown(),
+                // A C++ reference: to an object in the generic space unless one is written.
+                ChunkKind::Reference { .. } => {
+                    if t.ty == Ty::Unknown {
+                        return QTy::unknown();
+                    }
+                    let mut referent = t;
+                    if referent.space.is_none() {
+                        referent.space = Some(conv::default_pointee(self.profile));
+                    }
+                    QTy::new(Ty::Ref(std::rc::Rc::new(referent)))
+                }
                 ChunkKind::Array { .. } => {
                     let (space, konst) = (t.space, t.konst);
                     QTy {
@@ -280,6 +362,7 @@ impl<'d> Sema<'d> {
                     params,
                     variadic,
                     void_param,
+                    ..
                 } => {
                     let params = if params.is_empty() && void_param.is_none() {
                         None

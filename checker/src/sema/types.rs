@@ -28,6 +28,8 @@ pub enum Ty {
     Record(u32),
     Func(Rc<FuncTy>),
     Opaque(Opaque),
+    /// A C++ reference to an object of the given type and space.
+    Ref(Rc<QTy>),
     Unknown,
 }
 

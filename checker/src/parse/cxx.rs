@@ -1,0 +1,1090 @@
+//! The C++ for OpenCL subset: namespaces, `using`, templates (parsed once, as written, never
+//! instantiated), classes with constructors, destructors and member functions, qualified names,
+//! references, direct initialisation, C++ casts, `new`/`delete`, `this`, `true`/`false`,
+//! `nullptr`.
+//!
+//! Qualified names stay strings (`S::x`): file-scope names are declared under their enclosing
+//! namespaces and classes ([`qualify`]) and found through [`lookup_keys`], which semantic
+//! analysis shares, so both stages resolve a name the same way. Anything outside the subset is
+//! `Code::Unsupported` ("unsupported C++ construct: ..."), never a guess.
+
+use super::builtins::Kw;
+use super::decl::Mode;
+use super::{NameKind, Parser};
+use crate::ast::*;
+use crate::source::Span;
+use crate::token::{Punct, TokenKind};
+use smol_str::SmolStr;
+
+/// `name` as declared inside `prefix` (`n::S` + `x` is `n::S::x`); a leading `::` names the
+/// global scope.
+pub(crate) fn qualify(prefix: &[SmolStr], name: &str) -> SmolStr {
+    if let Some(rest) = name.strip_prefix("::") {
+        return rest.into();
+    }
+    if prefix.is_empty() {
+        return name.into();
+    }
+    let mut s = prefix.join("::");
+    s.push_str("::");
+    s.push_str(name);
+    s.into()
+}
+
+/// The file-scope keys `name` may be stored under, most specific first: inside `n::S`, `x` is
+/// looked up as `n::S::x`, `n::x`, `x`, then in every namespace a `using namespace` named.
+pub(crate) fn lookup_keys(prefix: &[SmolStr], usings: &[SmolStr], name: &str) -> Vec<SmolStr> {
+    if let Some(rest) = name.strip_prefix("::") {
+        return vec![rest.into()];
+    }
+    let mut keys = Vec::with_capacity(prefix.len() + 1 + usings.len());
+    for i in (0..=prefix.len()).rev() {
+        keys.push(qualify(&prefix[..i], name));
+    }
+    for u in usings {
+        keys.push(qualify(std::slice::from_ref(u), name));
+    }
+    keys
+}
+
+/// A (possibly qualified) name found by looking ahead: its text without template arguments,
+/// and how many tokens it spans.
+pub(super) struct QName {
+    pub text: SmolStr,
+    pub len: usize,
+    /// `~S` or `S::~S`.
+    pub dtor: bool,
+}
+
+impl Parser<'_, '_> {
+    /// Reads a qualified name starting at token `from` without consuming anything: `::`?
+    /// `name` (`<args>` after a template) (`::` `name`)*, with `~name` last for a destructor.
+    pub(super) fn scan_qualified(&self, from: usize) -> Option<QName> {
+        let at = |i: usize| self.toks.get(i);
+        let mut i = from;
+        let mut text = String::new();
+        if at(i)?.is_punct(Punct::ColonColon) {
+            text.push_str("::");
+            i += 1;
+        }
+        let mut dtor = false;
+        loop {
+            let mut t = at(i)?;
+            if t.is_punct(Punct::Tilde) {
+                dtor = true;
+                text.push('~');
+                i += 1;
+                t = at(i)?;
+            }
+            if t.kind != TokenKind::Ident || self.kw_of(t).is_some() {
+                return None;
+            }
+            text.push_str(&t.text);
+            i += 1;
+            if dtor {
+                break;
+            }
+            if at(i).is_some_and(|t| t.is_punct(Punct::Lt)) && self.is_template(&text) {
+                i = self.skip_angles(i)?;
+            }
+            let more = at(i).is_some_and(|t| t.is_punct(Punct::ColonColon))
+                && at(i + 1)
+                    .is_some_and(|t| t.kind == TokenKind::Ident || t.is_punct(Punct::Tilde));
+            if !more {
+                break;
+            }
+            text.push_str("::");
+            i += 1;
+        }
+        Some(QName {
+            text: text.into(),
+            len: i - from,
+            dtor,
+        })
+    }
+
+    /// At a `<` (token `from`): the index after its matching `>`. Brackets inside are skipped
+    /// whole; `>>` closes two levels. `None` when a `;`, `{`, `}` or the end comes first.
+    fn skip_angles(&self, from: usize) -> Option<usize> {
+        let mut depth = 0i32;
+        let mut brackets = 0u32;
+        let mut i = from;
+        loop {
+            let t = self.toks.get(i)?;
+            match t.kind {
+                TokenKind::Eof => return None,
+                TokenKind::Punct(Punct::Semi | Punct::LBrace | Punct::RBrace) => return None,
+                TokenKind::Punct(Punct::LParen | Punct::LBracket) => brackets += 1,
+                TokenKind::Punct(Punct::RParen | Punct::RBracket) => {
+                    brackets = brackets.checked_sub(1)?;
+                }
+                TokenKind::Punct(Punct::Lt) if brackets == 0 => depth += 1,
+                TokenKind::Punct(Punct::Gt) if brackets == 0 => depth -= 1,
+                TokenKind::Punct(Punct::Shr) if brackets == 0 => depth -= 2,
+                _ => {}
+            }
+            i += 1;
+            if depth <= 0 {
+                return Some(i);
+            }
+        }
+    }
+
+    fn is_template(&self, name: &str) -> bool {
+        lookup_keys(&self.prefix, &self.usings, name)
+            .iter()
+            .any(|k| self.templates.contains(k))
+    }
+
+    /// Consumes a qualified name (see [`Parser::scan_qualified`]).
+    pub(super) fn qualified_ident(&mut self) -> Option<Ident> {
+        let q = self.scan_qualified(self.pos)?;
+        let start = self.peek().span;
+        for _ in 0..q.len {
+            self.bump();
+        }
+        Some(Ident {
+            name: q.text,
+            span: self.span_from(start),
+        })
+    }
+
+    /// Whether `name`, followed by `(`, declares a constructor: the enclosing class's own name,
+    /// or `X::X` outside it.
+    pub(super) fn is_ctor_name(&self, name: &str) -> bool {
+        let mut parts = name.rsplit("::");
+        let last = parts.next().unwrap_or_default();
+        let before = parts.next();
+        self.classes.last().is_some_and(|c| c == last) || before == Some(last)
+    }
+
+    /// A type named by a (qualified) identifier in declaration specifiers, consumed; `None`
+    /// (nothing consumed) when the name is no type, or names a constructor.
+    pub(super) fn cxx_type_name(&mut self) -> Option<TypeSpec> {
+        let q = self.scan_qualified(self.pos)?;
+        if q.dtor {
+            return None;
+        }
+        let after = self.toks.get(self.pos + q.len);
+        if after.is_some_and(|t| t.is_punct(Punct::LParen)) && self.is_ctor_name(&q.text) {
+            return None;
+        }
+        let kind = match self.lookup(&q.text) {
+            Some(NameKind::Typedef) => None,
+            Some(NameKind::Builtin) if q.len == 1 => Some(TypeSpecKind::Builtin(q.text.clone())),
+            _ => return None,
+        };
+        let ident = self.qualified_ident()?;
+        Some(TypeSpec {
+            span: ident.span,
+            kind: kind.unwrap_or(TypeSpecKind::Named(ident)),
+        })
+    }
+
+    /// `typename qualified::name`, at `typename`: a dependent type, left unresolved.
+    pub(super) fn typename_spec(&mut self) -> Option<TypeSpec> {
+        let kw = self.bump().span;
+        match self.qualified_ident() {
+            Some(ident) => Some(TypeSpec {
+                span: kw.to(ident.span),
+                kind: TypeSpecKind::Named(ident),
+            }),
+            None => {
+                self.error_here("expected a name after `typename`");
+                None
+            }
+        }
+    }
+
+    /// Reports a construct outside the subset at the current token.
+    pub(super) fn unsupported_here(&mut self, what: &str) {
+        let span = self.peek().span;
+        self.unsupported(span, format!("unsupported C++ construct: {what}"));
+    }
+
+    // ---- File scope ---------------------------------------------------------------------
+
+    /// C++-only external declarations; `None` when the current token starts none of them.
+    pub(super) fn cxx_external(&mut self) -> Option<Option<ExternalDecl>> {
+        Some(match self.kw()? {
+            Kw::Namespace => self.namespace(),
+            Kw::Template => self.template_decl(),
+            Kw::Using => self.using_decl(),
+            Kw::StaticAssert => {
+                self.static_assert();
+                None
+            }
+            Kw::Operator => {
+                self.unsupported_here("operator overloading");
+                self.recover_top();
+                None
+            }
+            Kw::Cxx => {
+                let text = self.peek().text.clone();
+                self.unsupported_here(&format!("`{text}`"));
+                self.recover_top();
+                None
+            }
+            _ => return None,
+        })
+    }
+
+    /// `static_assert(...);`, skipped: it asserts nothing about address spaces.
+    fn static_assert(&mut self) {
+        self.bump();
+        if self.at(Punct::LParen) {
+            self.skip_balanced();
+        }
+        self.expect(Punct::Semi, "after `static_assert`");
+    }
+
+    /// `namespace name { items }`, at `namespace`.
+    fn namespace(&mut self) -> Option<ExternalDecl> {
+        let start = self.bump().span;
+        let name = if self.peek().kind == TokenKind::Ident {
+            self.qualified_ident()
+        } else {
+            None
+        };
+        if self.at(Punct::Eq) {
+            self.unsupported_here("namespace alias");
+            self.recover_top();
+            return None;
+        }
+        if !self.at(Punct::LBrace) {
+            self.error_here("expected `{` after the namespace name");
+            self.recover_top();
+            return None;
+        }
+        if !self.enter() {
+            return None;
+        }
+        self.bump();
+        if let Some(n) = &name {
+            self.prefix.push(n.name.trim_start_matches("::").into());
+        }
+        let mut items = Vec::new();
+        while !self.at(Punct::RBrace) && !self.at_eof() {
+            let before = self.pos;
+            self.ops = 0;
+            if let Some(item) = self.external_decl() {
+                items.push(item);
+            }
+            if self.pos == before {
+                self.error_here("expected a declaration");
+                self.bump();
+            }
+        }
+        self.expect(Punct::RBrace, "to close the namespace");
+        if name.is_some() {
+            self.prefix.pop();
+        }
+        self.leave();
+        Some(ExternalDecl::Namespace(Box::new(Namespace {
+            name,
+            items,
+            span: self.span_from(start),
+        })))
+    }
+
+    /// `using namespace n;`, `using n::x;` or `using T = type;`, at `using`.
+    fn using_decl(&mut self) -> Option<ExternalDecl> {
+        let start = self.bump().span;
+        if matches!(self.kw(), Some(Kw::Namespace)) {
+            self.bump();
+            let Some(name) = self.qualified_ident() else {
+                self.error_here("expected a namespace name");
+                self.recover_top();
+                return None;
+            };
+            self.expect(Punct::Semi, "after the using-directive");
+            let inner = qualify(&self.prefix, &name.name);
+            self.usings.push(inner);
+            if !self.prefix.is_empty() {
+                self.usings.push(name.name.trim_start_matches("::").into());
+            }
+            return Some(ExternalDecl::UsingNamespace(name));
+        }
+        let Some(name) = self.qualified_ident() else {
+            self.error_here("expected a name after `using`");
+            self.recover_top();
+            return None;
+        };
+        if self.at(Punct::Eq) {
+            let alias = self.alias_rest(start, name);
+            return alias.map(ExternalDecl::Decl);
+        }
+        self.expect(Punct::Semi, "after the using-declaration");
+        let last: SmolStr = name.name.rsplit("::").next().unwrap_or_default().into();
+        let kind = self.lookup(&name.name).unwrap_or(NameKind::Object);
+        self.declare(&last, kind);
+        Some(ExternalDecl::UsingDecl(name))
+    }
+
+    /// `= type;` after `using name`: a typedef.
+    fn alias_rest(&mut self, start: Span, name: Ident) -> Option<Declaration> {
+        self.bump();
+        let ty = self.type_name();
+        self.expect(Punct::Semi, "after the alias declaration");
+        self.declare(&name.name, NameKind::Typedef);
+        let mut specs = ty.specs;
+        specs.storage.push(Spanned {
+            node: StorageClass::Typedef,
+            span: start,
+        });
+        let declarator = Declarator {
+            name: Some(name),
+            ..ty.declarator
+        };
+        Some(Declaration {
+            specs,
+            declarators: vec![InitDeclarator {
+                span: declarator.span,
+                declarator,
+                init: None,
+            }],
+            span: self.span_from(start),
+        })
+    }
+
+    /// A `using` inside a block: an alias, or unsupported.
+    pub(super) fn block_using(&mut self) -> StmtKind {
+        let start = self.bump().span;
+        let name = match self.kw() {
+            Some(Kw::Namespace) => None,
+            _ => self.qualified_ident(),
+        };
+        match name {
+            Some(name) if self.at(Punct::Eq) => match self.alias_rest(start, name) {
+                Some(d) => StmtKind::Decl(Box::new(d)),
+                None => StmtKind::Error,
+            },
+            _ => {
+                self.unsupported(
+                    start,
+                    "unsupported C++ construct: `using` in a block".into(),
+                );
+                self.recover_stmt();
+                StmtKind::Error
+            }
+        }
+    }
+
+    /// `template <params>` and the declaration it introduces, at `template`.
+    fn template_decl(&mut self) -> Option<ExternalDecl> {
+        let start = self.peek().span;
+        let params = self.template_header()?;
+        if !self.enter() {
+            self.close_template();
+            return None;
+        }
+        let item = if matches!(self.kw(), Some(Kw::Template)) {
+            self.template_decl()
+        } else {
+            self.external_decl()
+        };
+        self.leave();
+        self.close_template();
+        let item = item?;
+        if let Some(name) = templated_function(&item) {
+            let key = qualify(&self.prefix, &name);
+            self.templates.insert(key);
+        }
+        Some(ExternalDecl::Template(Box::new(Template {
+            params,
+            item,
+            span: self.span_from(start),
+        })))
+    }
+
+    /// `template <params>`, at `template`: opens a scope holding the parameters (closed by
+    /// [`Parser::close_template`]). `None` (nothing open) when the header is broken.
+    fn template_header(&mut self) -> Option<Vec<TemplateParam>> {
+        self.bump();
+        if !self.at(Punct::Lt) {
+            self.unsupported_here("explicit instantiation");
+            self.recover_top();
+            return None;
+        }
+        self.bump();
+        let mut params = Vec::new();
+        while !self.at(Punct::Gt) && !self.at_eof() {
+            let start = self.peek().span;
+            let before = self.pos;
+            let is_type = matches!(self.kw(), Some(Kw::Typename | Kw::Class));
+            let mut name = None;
+            if is_type {
+                self.bump();
+                if self.at(Punct::Ellipsis) {
+                    self.unsupported_here("variadic template");
+                    self.bump();
+                }
+                let t = self.peek();
+                if t.kind == TokenKind::Ident && self.kw_of(t).is_none() {
+                    self.bump();
+                    name = Some(Ident {
+                        name: t.text.clone(),
+                        span: t.span,
+                    });
+                }
+            } else if matches!(self.kw(), Some(Kw::Template)) {
+                self.unsupported_here("template template parameter");
+            } else {
+                let specs = self.decl_specs();
+                if specs.is_empty() {
+                    self.error_here("expected a template parameter");
+                } else {
+                    name = self.declarator(Mode::Either).name;
+                }
+            }
+            if self.eat(Punct::Eq).is_some() || self.pos == before {
+                self.skip_template_arg();
+            }
+            params.push(TemplateParam {
+                name,
+                is_type,
+                span: self.span_from(start),
+            });
+            if self.eat(Punct::Comma).is_none() {
+                break;
+            }
+        }
+        if !self.expect(Punct::Gt, "to close the template parameter list") {
+            self.recover_top();
+            return None;
+        }
+        self.push_scope();
+        self.template_depth += 1;
+        for p in &params {
+            if let (Some(name), Some(scope)) = (&p.name, self.scopes.last_mut()) {
+                let kind = if p.is_type {
+                    NameKind::Typedef
+                } else {
+                    NameKind::Object
+                };
+                scope.insert(name.name.clone(), kind);
+            }
+        }
+        Some(params)
+    }
+
+    fn close_template(&mut self) {
+        self.template_depth = self.template_depth.saturating_sub(1);
+        self.pop_scope();
+    }
+
+    /// Skips a template parameter's default up to the `,` or `>` that ends it.
+    fn skip_template_arg(&mut self) {
+        let mut depth = 0u32;
+        loop {
+            match self.peek().kind {
+                TokenKind::Eof | TokenKind::Punct(Punct::Semi | Punct::LBrace | Punct::RBrace) => {
+                    return
+                }
+                TokenKind::Punct(Punct::Comma | Punct::Gt) if depth == 0 => return,
+                TokenKind::Punct(Punct::Lt) => depth += 1,
+                TokenKind::Punct(Punct::Gt) => depth -= 1,
+                TokenKind::Punct(Punct::LParen | Punct::LBracket) => {
+                    self.skip_balanced();
+                    continue;
+                }
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    // ---- Classes ------------------------------------------------------------------------
+
+    /// `: public B, C<int>` after a class name.
+    pub(super) fn base_clause(&mut self) -> Vec<Ident> {
+        self.bump();
+        let mut bases = Vec::new();
+        loop {
+            while matches!(
+                self.peek().text.as_str(),
+                "public" | "protected" | "private"
+            ) || matches!(self.kw(), Some(Kw::Cxx) if self.peek().text == "virtual")
+            {
+                self.bump();
+            }
+            match self.qualified_ident() {
+                Some(b) => bases.push(b),
+                None => {
+                    self.error_here("expected a base class name");
+                    break;
+                }
+            }
+            if self.eat(Punct::Comma).is_none() {
+                break;
+            }
+        }
+        bases
+    }
+
+    /// A class body, at `{`: members into `fields`, member function definitions into `body`.
+    pub(super) fn class_body(
+        &mut self,
+        name: Option<&Ident>,
+        body: &mut ClassBody,
+    ) -> Vec<FieldDecl> {
+        self.bump();
+        let class: SmolStr = name
+            .map(|n| n.name.rsplit("::").next().unwrap_or_default().into())
+            .unwrap_or_default();
+        let named = !class.is_empty();
+        if named {
+            self.prefix.push(class.clone());
+        }
+        self.classes.push(class);
+        let mut fields = Vec::new();
+        while !self.at(Punct::RBrace) && !self.at_eof() {
+            let before = self.pos;
+            self.ops = 0;
+            self.member(&mut fields, body);
+            if self.pos == before {
+                self.error_here("expected a member declaration");
+                self.bump();
+            }
+        }
+        self.expect(Punct::RBrace, "to close the class body");
+        self.classes.pop();
+        if named {
+            self.prefix.pop();
+        }
+        fields
+    }
+
+    /// One member declaration.
+    fn member(&mut self, fields: &mut Vec<FieldDecl>, body: &mut ClassBody) {
+        let t = self.peek();
+        if self.eat(Punct::Semi).is_some() {
+            return;
+        }
+        if matches!(t.text.as_str(), "public" | "protected" | "private")
+            && self.nth(1).is_punct(Punct::Colon)
+        {
+            self.bump();
+            self.bump();
+            return;
+        }
+        match self.kw() {
+            Some(Kw::StaticAssert) => return self.static_assert(),
+            Some(Kw::Template) => {
+                if self.template_header().is_some() {
+                    if self.enter() {
+                        self.member(fields, body);
+                        self.leave();
+                    }
+                    self.close_template();
+                }
+                return;
+            }
+            Some(Kw::Using) => {
+                let start = self.bump().span;
+                let name = self.qualified_ident();
+                match name {
+                    Some(name) if self.at(Punct::Eq) => {
+                        if let Some(d) = self.alias_rest(start, name) {
+                            fields.push(FieldDecl {
+                                specs: d.specs,
+                                declarators: d
+                                    .declarators
+                                    .into_iter()
+                                    .map(|i| FieldDeclarator {
+                                        span: i.span,
+                                        declarator: i.declarator,
+                                        bit_width: None,
+                                        init: None,
+                                    })
+                                    .collect(),
+                                span: d.span,
+                            });
+                        }
+                    }
+                    _ => self.skip_member(),
+                }
+                return;
+            }
+            Some(Kw::Operator) => {
+                self.unsupported_here("operator overloading");
+                return self.skip_member();
+            }
+            Some(Kw::Cxx) if self.peek().text == "friend" => {
+                self.unsupported_here("friend declaration");
+                return self.skip_member();
+            }
+            _ => {}
+        }
+        let start = self.peek().span;
+        let specs = self.decl_specs();
+        if matches!(self.kw(), Some(Kw::Operator)) {
+            self.unsupported_here("operator overloading");
+            return self.skip_member();
+        }
+        if specs.is_empty() && !self.starts_member_declarator() {
+            self.error_here("expected a member declaration");
+            return self.skip_member();
+        }
+        if self.at(Punct::Semi) {
+            self.bump();
+            fields.push(FieldDecl {
+                specs,
+                declarators: Vec::new(),
+                span: self.span_from(start),
+            });
+            return;
+        }
+        let kind = if specs.is_typedef() {
+            NameKind::Typedef
+        } else {
+            NameKind::Object
+        };
+        let mut declarators = Vec::new();
+        loop {
+            let dstart = self.peek().span;
+            let declarator = if self.at(Punct::Colon) {
+                Declarator {
+                    span: Span::new(dstart.file, dstart.start, dstart.start),
+                    ..Declarator::default()
+                }
+            } else {
+                self.declarator(Mode::Named)
+            };
+            // Constructors and destructors declare no name: `S` stays the class.
+            let special = declarator.name.as_ref().is_some_and(|n| {
+                n.name.starts_with('~') || self.classes.last().is_some_and(|c| *c == n.name)
+            });
+            if let Some(name) = declarator.name.as_ref().filter(|_| !special) {
+                if self.at_file_level() {
+                    self.declare(&name.name.clone(), kind);
+                }
+            }
+            if declarator.is_function() && (self.at(Punct::LBrace) || self.at(Punct::Colon)) {
+                let def = self.function_def_rest(specs, declarator, start);
+                body.methods.push(def);
+                return;
+            }
+            let bit_width = if !declarator.is_function() && self.eat(Punct::Colon).is_some() {
+                Some(self.conditional_expr())
+            } else {
+                None
+            };
+            let init = self.cxx_initializer(declarator.is_function());
+            declarators.push(FieldDeclarator {
+                declarator,
+                bit_width,
+                init,
+                span: self.span_from(dstart),
+            });
+            if self.eat(Punct::Comma).is_none() {
+                break;
+            }
+        }
+        if self.eat(Punct::Semi).is_none() {
+            self.error_here("expected `;` after member declaration");
+            self.skip_member();
+        }
+        fields.push(FieldDecl {
+            specs,
+            declarators,
+            span: self.span_from(start),
+        });
+    }
+
+    /// Whether a declarator with no specifiers can follow: a constructor or destructor.
+    fn starts_member_declarator(&self) -> bool {
+        let t = self.peek();
+        t.is_punct(Punct::Tilde)
+            || ((t.kind == TokenKind::Ident || t.is_punct(Punct::ColonColon))
+                && self.nth(1).is_punct(Punct::LParen))
+            || self
+                .scan_qualified(self.pos)
+                .is_some_and(|q| q.dtor || self.is_ctor_name(&q.text))
+    }
+
+    /// After a broken or unsupported member: past the next `;` or `{ ... }`.
+    fn skip_member(&mut self) {
+        loop {
+            match self.peek().kind {
+                TokenKind::Eof | TokenKind::Punct(Punct::RBrace) => return,
+                TokenKind::Punct(Punct::Semi) => {
+                    self.bump();
+                    return;
+                }
+                TokenKind::Punct(Punct::LBrace) => {
+                    self.skip_balanced();
+                    self.eat(Punct::Semi);
+                    return;
+                }
+                TokenKind::Punct(Punct::LParen | Punct::LBracket) => self.skip_balanced(),
+                _ => {
+                    self.bump();
+                }
+            }
+        }
+    }
+
+    /// A declarator's C++ initialiser, if one follows: `= init`, `= default`, `= delete`,
+    /// `= 0`, `(args)` or `{list}`.
+    pub(super) fn cxx_initializer(&mut self, is_function: bool) -> Option<Initializer> {
+        if self.at(Punct::LParen) {
+            let start = self.bump().span;
+            self.ops = 0;
+            let args = self.call_args();
+            return Some(Initializer::Paren {
+                args,
+                span: self.span_from(start),
+            });
+        }
+        if self.at(Punct::LBrace) {
+            self.ops = 0;
+            return Some(Initializer::List(self.init_list(true)));
+        }
+        self.eat(Punct::Eq)?;
+        let t = self.peek();
+        let special = match self.kw() {
+            _ if !is_function => None,
+            Some(Kw::Default) => Some(SpecialDef::Default),
+            Some(Kw::Delete) => Some(SpecialDef::Delete),
+            _ if t.kind == TokenKind::Int && t.text == "0" => Some(SpecialDef::Pure),
+            _ => None,
+        };
+        if let Some(special) = special {
+            self.bump();
+            return Some(Initializer::Special(special, t.span));
+        }
+        self.ops = 0;
+        Some(self.initializer(true))
+    }
+
+    /// The rest of a function definition after its declarator: constructor initialisers and
+    /// the body. A qualified name (`S::f`) puts the class's members in scope in the body.
+    pub(super) fn function_def_rest(
+        &mut self,
+        specs: DeclSpecs,
+        declarator: Declarator,
+        start: Span,
+    ) -> FunctionDef {
+        let qualifier = declarator
+            .name
+            .as_ref()
+            .and_then(|n| n.name.rsplit_once("::"))
+            .map(|(q, _)| SmolStr::from(q.trim_start_matches("::")))
+            .filter(|q| !q.is_empty());
+        if let Some(q) = &qualifier {
+            self.prefix.push(q.clone());
+        }
+        let ctor_inits = if self.at(Punct::Colon) {
+            self.ctor_inits()
+        } else {
+            Vec::new()
+        };
+        let body = if self.at(Punct::LBrace) {
+            self.function_body(&declarator)
+        } else {
+            self.error_here("expected `{` to begin the function body");
+            Block {
+                items: Vec::new(),
+                span: self.peek().span,
+            }
+        };
+        if qualifier.is_some() {
+            self.prefix.pop();
+        }
+        FunctionDef {
+            specs,
+            declarator,
+            ctor_inits,
+            body,
+            span: self.span_from(start),
+        }
+    }
+
+    /// `: name(args), name{args}`, at the `:`.
+    fn ctor_inits(&mut self) -> Vec<MemInit> {
+        self.bump();
+        let mut inits = Vec::new();
+        loop {
+            let start = self.peek().span;
+            let Some(name) = self.qualified_ident() else {
+                self.error_here("expected a member or base name");
+                self.skip_until(&[Punct::LBrace]);
+                break;
+            };
+            self.ops = 0;
+            let args = if self.at(Punct::LParen) {
+                self.bump();
+                self.call_args()
+            } else if self.at(Punct::LBrace) {
+                list_exprs(self.init_list(false))
+            } else {
+                self.error_here("expected `(` or `{` after the member name");
+                self.skip_until(&[Punct::LBrace]);
+                break;
+            };
+            inits.push(MemInit {
+                name,
+                args,
+                span: self.span_from(start),
+            });
+            if self.eat(Punct::Comma).is_none() {
+                break;
+            }
+        }
+        inits
+    }
+
+    // ---- Expressions --------------------------------------------------------------------
+
+    /// A C++ primary expression, or `None` when the current token starts none (literals and
+    /// parentheses are the C parser's).
+    pub(super) fn cxx_primary(&mut self) -> Option<Expr> {
+        let t = self.peek();
+        let kind = match self.kw() {
+            Some(Kw::This) => ExprKind::This,
+            Some(Kw::True) => ExprKind::Bool(true),
+            Some(Kw::False) => ExprKind::Bool(false),
+            Some(Kw::Nullptr) => ExprKind::Nullptr,
+            Some(Kw::NamedCast(cast)) => return Some(self.named_cast(cast)),
+            Some(Kw::New) => return Some(self.new_expr()),
+            Some(Kw::Delete) => {
+                self.bump();
+                let array = self.at(Punct::LBracket) && self.nth(1).is_punct(Punct::RBracket);
+                if array {
+                    self.bump();
+                    self.bump();
+                }
+                let operand = self.cast_expr();
+                return Some(Expr {
+                    span: t.span.to(operand.span),
+                    kind: ExprKind::Delete {
+                        array,
+                        operand: Box::new(operand),
+                    },
+                });
+            }
+            Some(Kw::Type(b)) if self.nth(1).is_punct(Punct::LParen) => {
+                self.bump();
+                let spec = TypeSpec {
+                    kind: b.kind(),
+                    span: t.span,
+                };
+                return Some(self.construct(spec));
+            }
+            Some(Kw::Operator) => {
+                self.unsupported_here("operator function name");
+                self.bump();
+                return Some(self.error_expr());
+            }
+            Some(Kw::Typename) => {
+                self.unsupported_here("`typename` in an expression");
+                self.bump();
+                return Some(self.error_expr());
+            }
+            Some(_) => return None,
+            None if t.is_punct(Punct::LBracket) => {
+                self.unsupported_here("lambda expression");
+                self.skip_balanced();
+                if self.at(Punct::LParen) {
+                    self.skip_balanced();
+                }
+                if self.at(Punct::LBrace) {
+                    self.skip_balanced();
+                }
+                return Some(self.error_expr());
+            }
+            None if t.kind == TokenKind::Ident || t.is_punct(Punct::ColonColon) => {
+                let q = self.scan_qualified(self.pos)?;
+                let after = self.toks.get(self.pos + q.len);
+                let opens =
+                    after.is_some_and(|a| a.is_punct(Punct::LParen) || a.is_punct(Punct::LBrace));
+                match self.lookup(&q.text) {
+                    Some(NameKind::Typedef | NameKind::Builtin) if opens && !q.dtor => {
+                        let spec = self.cxx_type_name()?;
+                        return Some(self.construct(spec));
+                    }
+                    Some(NameKind::Typedef | NameKind::Builtin) => return None,
+                    _ => {}
+                }
+                if q.len == 1 {
+                    return None;
+                }
+                let ident = self.qualified_ident()?;
+                return Some(Expr {
+                    kind: ExprKind::Ident(ident.name),
+                    span: ident.span,
+                });
+            }
+            None => return None,
+        };
+        self.bump();
+        Some(Expr { kind, span: t.span })
+    }
+
+    /// `T(args)` or `T{args}` after the type.
+    fn construct(&mut self, spec: TypeSpec) -> Expr {
+        let start = spec.span;
+        let braced = self.at(Punct::LBrace);
+        let args = if braced {
+            list_exprs(self.init_list(false))
+        } else {
+            self.bump();
+            self.call_args()
+        };
+        let ty = TypeName {
+            specs: DeclSpecs {
+                span: spec.span,
+                types: vec![spec],
+                ..DeclSpecs::default()
+            },
+            declarator: Declarator::default(),
+            span: start,
+        };
+        Expr {
+            kind: ExprKind::Construct {
+                ty: Box::new(ty),
+                args,
+                braced,
+            },
+            span: self.span_from(start),
+        }
+    }
+
+    /// `static_cast<T>(e)` and kin, at the keyword.
+    fn named_cast(&mut self, cast: CxxCast) -> Expr {
+        let start = self.bump().span;
+        if !self.expect(Punct::Lt, "after the cast keyword") {
+            return self.error_expr();
+        }
+        let ty = self.type_name();
+        if !self.expect(Punct::Gt, "to close the cast's type") || !self.at(Punct::LParen) {
+            if self.last_error != Some(self.pos) {
+                self.error_here("expected `(` after the cast's type");
+            }
+            return self.error_expr();
+        }
+        self.bump();
+        let operand = self.expr();
+        self.expect_closing(Punct::RParen, "to close the cast");
+        Expr {
+            kind: ExprKind::CxxCast(cast, Box::new(ty), Box::new(operand)),
+            span: self.span_from(start),
+        }
+    }
+
+    /// `new (placement) T(args)`, at `new`.
+    fn new_expr(&mut self) -> Expr {
+        let start = self.bump().span;
+        let placement = if self.at(Punct::LParen) && !self.starts_type_name(self.nth(1)) {
+            self.bump();
+            Some(self.call_args())
+        } else {
+            None
+        };
+        let ty = if self.eat(Punct::LParen).is_some() {
+            let ty = self.type_name();
+            self.expect_closing(Punct::RParen, "to close the type");
+            ty
+        } else {
+            self.new_type()
+        };
+        let args = if self.at(Punct::LParen) {
+            self.bump();
+            self.call_args()
+        } else if self.at(Punct::LBrace) {
+            list_exprs(self.init_list(false))
+        } else {
+            Vec::new()
+        };
+        Expr {
+            kind: ExprKind::New {
+                placement,
+                ty: Box::new(ty),
+                args,
+            },
+            span: self.span_from(start),
+        }
+    }
+}
+
+impl Parser<'_, '_> {
+    /// The type after `new`: specifiers, then `*`s and `[size]`s only, so that `new S(2)`
+    /// leaves `(2)` to the initialiser.
+    fn new_type(&mut self) -> TypeName {
+        let start = self.peek().span;
+        let specs = self.decl_specs();
+        if specs.is_empty() {
+            self.error_here("expected a type after `new`");
+        }
+        let mut chunks = Vec::new();
+        while self.at(Punct::Star) {
+            let star = self.bump().span;
+            let mut quals = Quals::default();
+            while let Some(Kw::Qual(q)) = self.kw() {
+                quals.0.push(Qualifier {
+                    kind: q,
+                    span: self.bump().span,
+                });
+            }
+            chunks.insert(
+                0,
+                DeclChunk {
+                    kind: ChunkKind::Pointer { quals },
+                    span: self.span_from(star),
+                },
+            );
+        }
+        let mut arrays = Vec::new();
+        while self.at(Punct::LBracket) && arrays.len() < super::MAX_NESTING as usize {
+            let open = self.bump().span;
+            let size = (!self.at(Punct::RBracket)).then(|| Box::new(self.expr()));
+            self.expect_closing(Punct::RBracket, "to close the array size");
+            arrays.push(DeclChunk {
+                kind: ChunkKind::Array {
+                    size,
+                    quals: Quals::default(),
+                    is_static: false,
+                    star: false,
+                },
+                span: self.span_from(open),
+            });
+        }
+        // An array of pointers: the arrays are the levels nearest the (absent) name.
+        arrays.extend(chunks);
+        TypeName {
+            specs,
+            declarator: Declarator {
+                chunks: arrays,
+                span: self.span_from(start),
+                ..Declarator::default()
+            },
+            span: self.span_from(start),
+        }
+    }
+}
+
+/// The expressions of an initialiser list (nested lists are dropped: nothing in them converts
+/// a pointer the analysis could check against a known type).
+fn list_exprs(list: InitList) -> Vec<Expr> {
+    list.items
+        .into_iter()
+        .filter_map(|i| match i.init {
+            Initializer::Expr(e) => Some(e),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The name of the function a template declares, if it declares one.
+fn templated_function(item: &ExternalDecl) -> Option<SmolStr> {
+    match item {
+        ExternalDecl::Function(f) => f.declarator.name.as_ref().map(|n| n.name.clone()),
+        ExternalDecl::Decl(d) => d
+            .declarators
+            .first()
+            .filter(|i| i.declarator.is_function())
+            .and_then(|i| i.declarator.name.as_ref().map(|n| n.name.clone())),
+        _ => None,
+    }
+}

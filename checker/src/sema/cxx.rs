@@ -1,0 +1,912 @@
+//! C++ for OpenCL (`CLC++2021`): the storage rules of the OpenCL C++ kernel language as C++ for
+//! OpenCL carries them (004_37f2e2c708a9d5dd.txt, the `CXX-` rules), classes, references and
+//! namespaces.
+//!
+//! > If a variable is declared in program scope, with static or extern specifier [...] the
+//! > variable is allocated in the global memory of a device. If a variable is declared in
+//! > function scope, without static specifier [...] the variable is allocated in the private
+//! > memory of a device. (004_37f2e2c708a9d5dd.txt)
+//!
+//! Deduced spaces are tracked as an [`Origin`] on every value that designates (or points into)
+//! such a variable, so that a failed pointer conversion names the rule the deduction broke.
+//! Which rule wins when several describe one conversion (the catalogue's header lists none
+//! for the `CXX-` rules), in order:
+//! 1. constant and generic meet, or generic converts implicitly to a named space:
+//!    CXX-GENERIC-POINTERS ("they bind to global, local and private objects but not to constant
+//!    ones");
+//! 2. the target is `__constant`: CXX-CONSTANT-EXPLICIT (constant memory is only what is
+//!    declared `__constant`);
+//! 3. the source is a program-scope (or extern, or static member) variable of deduced space:
+//!    CXX-IMPLICIT-GLOBAL;
+//! 4. the target is `__local`: CXX-LOCAL-EXPLICIT (nothing in a function is local by
+//!    deduction, a `static` included);
+//! 5. a function-scope static of deduced space: CXX-IMPLICIT-GLOBAL; an automatic variable or
+//!    parameter of deduced space: CXX-IMPLICIT-PRIVATE.
+//!
+//! A conversion between spaces that were all written explicitly breaks no `CXX-` rule, but a
+//! compiler must still reject it: it is reported as `Code::Semantic`.
+//!
+//! The memory-initialisation table (004 3.2.5) is judged per variable from its storage (the
+//! space), its scope (program, kernel, other function, static data member, function-scope
+//! static) and its initialisation: none, a constant expression, or a custom one (a
+//! non-`constexpr` user constructor, or a user destructor, of the class or of a member or base).
+
+use super::conv::{self, Op};
+use super::decls::Ctx;
+use super::exprs::Val;
+use super::types::{FuncTy, QTy, Ty};
+use super::{Sema, Symbol, Var};
+use crate::ast::{
+    ChunkKind, CxxCast, DeclSpecs, Expr, ExprKind, FieldDecl, FuncSpec, FunctionDef, Ident,
+    InitDeclarator, Initializer, Namespace, ParamDecl, RecordSpec, SpecialDef, StorageClass,
+    TypeSpecKind,
+};
+use crate::diag::{Code, Diagnostic};
+use crate::source::Span;
+use crate::spec::{AddrSpace, RuleId};
+use smol_str::SmolStr;
+use std::rc::Rc;
+
+/// How a variable's space was deduced (none was written).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Origin {
+    /// Program scope, `extern`, or a static data member: global.
+    Program,
+    /// `static` inside a function: global.
+    FunctionStatic,
+    /// An automatic variable or a parameter: private.
+    Automatic,
+}
+
+/// The origin of what a value points to: an array's own, or that of a pointer computed from
+/// an address (`&x`, `a + 1`); a pointer read from a variable points to whatever it was given.
+pub(super) fn pointee_origin(v: &Val) -> Option<Origin> {
+    match v.ty.ty {
+        Ty::Array(_) => v.origin,
+        Ty::Ptr(_) if v.lvalue.is_none() => v.origin,
+        _ => None,
+    }
+}
+
+/// One user-provided constructor: how many arguments it takes.
+#[derive(Clone, Debug)]
+struct Ctor {
+    min: usize,
+    max: usize,
+    constexpr: bool,
+}
+
+/// What constructing and destroying an object of a class runs.
+#[derive(Clone, Debug, Default)]
+pub(super) struct ClassInfo {
+    ctors: Vec<Ctor>,
+    own_dtor: bool,
+    /// From members and bases: a user destructor, a custom default constructor, any user
+    /// constructor or destructor.
+    inner_dtor: bool,
+    inner_default: bool,
+    inner_user: bool,
+}
+
+impl ClassInfo {
+    fn custom_dtor(&self) -> bool {
+        self.own_dtor || self.inner_dtor
+    }
+
+    /// Default-initialisation runs a non-`constexpr` user constructor.
+    fn custom_default(&self) -> bool {
+        self.ctors.iter().any(|c| c.min == 0 && !c.constexpr) || self.inner_default
+    }
+
+    /// Any user-provided constructor or destructor, `constexpr` ones included (004 3.2.4.4:
+    /// constant objects "cannot have any user defined constructors, destructors").
+    fn any_user(&self) -> bool {
+        !self.ctors.is_empty() || self.own_dtor || self.inner_user
+    }
+
+    fn absorb(&mut self, inner: &ClassInfo) {
+        self.inner_dtor |= inner.custom_dtor();
+        self.inner_default |= inner.custom_default();
+        self.inner_user |= inner.any_user();
+    }
+}
+
+/// How a variable is initialised, for the memory-initialisation table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum InitKind {
+    Trivial,
+    Constexpr,
+    Custom,
+}
+
+/// Where a variable is declared, for the memory-initialisation table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Scope {
+    Program,
+    Kernel,
+    Function,
+    Member,
+    /// `static` inside a function.
+    Static,
+}
+
+/// The parts of a member function definition the body needs.
+pub(super) struct ClassFn {
+    id: u32,
+    pushed_prefix: bool,
+}
+
+impl Sema<'_> {
+    pub(super) fn namespace(&mut self, ns: &Namespace) {
+        if let Some(name) = &ns.name {
+            self.prefix.push(name.name.trim_start_matches("::").into());
+        }
+        for item in &ns.items {
+            self.external(item);
+        }
+        if ns.name.is_some() {
+            self.prefix.pop();
+        }
+    }
+
+    pub(super) fn using_namespace(&mut self, name: &Ident) {
+        let inner = crate::parse::qualify(&self.prefix, &name.name);
+        self.usings.push(inner);
+        if !self.prefix.is_empty() {
+            self.usings.push(name.name.trim_start_matches("::").into());
+        }
+    }
+
+    pub(super) fn using_decl(&mut self, name: &Ident) {
+        if let Some(symbol) = self.lookup(&name.name).cloned() {
+            let last: SmolStr = name.name.rsplit("::").next().unwrap_or_default().into();
+            self.bind(&last, symbol);
+        }
+    }
+
+    /// An OpenCL C rule found in C++ for OpenCL: the `CXX-` rule that covers the same
+    /// construct, a semantic error where none does but a compiler must reject it, or nothing.
+    pub(super) fn report_in_cxx(&mut self, rule: RuleId, span: Span, message: String) {
+        let code = match rule {
+            RuleId::GenericConstant | RuleId::GenericToNamed => {
+                Code::Rule(RuleId::CxxGenericPointers)
+            }
+            RuleId::ConstantWrite => Code::Rule(RuleId::CxxConstantExplicit),
+            RuleId::AssignCross
+            | RuleId::InitCross
+            | RuleId::ArgCross
+            | RuleId::ReturnCross
+            | RuleId::CastCross
+            | RuleId::CompareCross
+            | RuleId::DiffCross
+            | RuleId::CondCross
+            | RuleId::NestedPointee
+            | RuleId::ProgscopePtrInit
+            | RuleId::StringLiteral => Code::Semantic,
+            _ => return,
+        };
+        self.emit(code, span, message);
+    }
+
+    fn emit(&mut self, code: Code, span: Span, message: String) {
+        match code {
+            Code::Rule(rule) => self.report(rule, span, message),
+            _ => self
+                .diags
+                .push(Diagnostic::new(code, self.profile, span, message)),
+        }
+    }
+
+    /// A failed pointer conversion (`rule` is OpenCL C's verdict), reported by the precedence
+    /// in the module header.
+    pub(super) fn cxx_conversion(
+        &mut self,
+        op: Op,
+        rule: RuleId,
+        from: &[AddrSpace],
+        to: &[AddrSpace],
+        origin: Option<Origin>,
+        at: Span,
+    ) {
+        let (Some(&f), Some(&t)) = (from.first(), to.first()) else {
+            return;
+        };
+        if f == t {
+            let message = "the pointee types differ in address space below the first level (no CXX- rule covers it; a compiler must reject it)";
+            return self.emit(Code::Semantic, at, message.into());
+        }
+        let generic = f == AddrSpace::Generic || t == AddrSpace::Generic;
+        let code = if generic && matches!(rule, RuleId::GenericConstant | RuleId::GenericToNamed)
+            || (f == AddrSpace::Constant && t == AddrSpace::Generic)
+        {
+            RuleId::CxxGenericPointers
+        } else if op == Op::Cast {
+            // An explicit cast between named spaces asks for what no rule of the storage
+            // classes grants; C++ for OpenCL rejects it all the same.
+            let message = format!("a cast cannot convert a pointer to {f} into a pointer to {t} (no CXX- rule covers it; a compiler must reject it)");
+            return self.emit(Code::Semantic, at, message);
+        } else if t == AddrSpace::Constant {
+            RuleId::CxxConstantExplicit
+        } else if origin == Some(Origin::Program) {
+            RuleId::CxxImplicitGlobal
+        } else if t == AddrSpace::Local {
+            RuleId::CxxLocalExplicit
+        } else if origin == Some(Origin::FunctionStatic) {
+            RuleId::CxxImplicitGlobal
+        } else if origin == Some(Origin::Automatic) {
+            RuleId::CxxImplicitPrivate
+        } else {
+            let message = format!("a pointer to {f} cannot become a pointer to {t} here (both spaces are explicit: no CXX- rule covers it; a compiler must reject it)");
+            return self.emit(Code::Semantic, at, message);
+        };
+        let why = match (code, origin) {
+            (RuleId::CxxImplicitGlobal, _) => " (the object has no address space written, so it is global)",
+            (RuleId::CxxImplicitPrivate, _) => " (the object has no address space written, so it is private)",
+            (RuleId::CxxLocalExplicit, _) => " (only a variable declared __local is in local memory)",
+            (RuleId::CxxGenericPointers, _) => " (a pointer or reference with no address space is generic, and constant is outside the generic space)",
+            _ => "",
+        };
+        self.report(
+            code,
+            at,
+            format!("a pointer to {f} cannot become a pointer to {t} here{why}"),
+        );
+    }
+
+    /// Binds a reference to `v`: as if `&v` initialised a pointer to the referent.
+    pub(super) fn bind_ref(&mut self, op: Op, v: &Val, referent: &QTy, at: Span) {
+        let Some(space) = v.lvalue else {
+            return;
+        };
+        let mut pointee = v.ty.clone();
+        pointee.space = Some(space);
+        let addr = Val {
+            origin: v.origin,
+            ..Val::rvalue(QTy::ptr_to(pointee))
+        };
+        self.convert(op, &addr, &Ty::Ptr(Rc::new(referent.clone())), at);
+    }
+
+    /// A C++ variable declaration (not a function, not a typedef).
+    pub(super) fn cxx_variable(
+        &mut self,
+        specs: &DeclSpecs,
+        init_decl: &InitDeclarator,
+        ty: QTy,
+        ctx: Ctx,
+    ) {
+        let decl = &init_decl.declarator;
+        let Some(name) = &decl.name else {
+            return;
+        };
+        let init = init_decl.init.as_ref();
+        let is_static = specs.has_storage(StorageClass::Static);
+        let is_extern = specs.has_storage(StorageClass::Extern);
+        let static_storage = ctx == Ctx::Program || is_static || is_extern;
+        let mut ty = ty;
+        let mut init_done = false;
+        if specs.types.iter().any(|t| t.kind == TypeSpecKind::Auto) {
+            if let Some(Initializer::Expr(e)) = init {
+                let v = self.expr(e);
+                ty = v.decayed();
+                ty.space = None;
+                init_done = true;
+            }
+        }
+        if let Ty::Ref(referent) = &ty.ty {
+            let referent = (**referent).clone();
+            let var = Var {
+                ty: referent.clone(),
+                space: referent.space.unwrap_or(AddrSpace::Generic),
+                is_static_storage: static_storage,
+                origin: None,
+            };
+            self.bind(&name.name, Symbol::Var(var));
+            let args: Vec<&Expr> = match init {
+                Some(Initializer::Expr(e)) => vec![e],
+                Some(Initializer::Paren { args, .. }) => args.iter().collect(),
+                _ => Vec::new(),
+            };
+            for arg in &args {
+                let v = self.expr(arg);
+                if args.len() == 1 {
+                    self.bind_ref(Op::Init, &v, &referent, arg.span);
+                }
+            }
+            return;
+        }
+        let member = self.is_member_name(&name.name);
+        let mut written = decl
+            .object_quals(specs)
+            .and_then(|q| q.space())
+            .or(ty.space);
+        if member && written.is_none() {
+            // `int S::x;` takes the space its declaration in the class wrote, if any.
+            if let Some(Symbol::Var(v)) = self.lookup(&name.name) {
+                if v.origin.is_none() {
+                    written = Some(v.space);
+                }
+            }
+        }
+        let space = written.unwrap_or(if static_storage {
+            AddrSpace::Global
+        } else {
+            AddrSpace::Private
+        });
+        let origin = written
+            .is_none()
+            .then_some(if ctx == Ctx::Program || is_extern {
+                Origin::Program
+            } else if is_static {
+                Origin::FunctionStatic
+            } else {
+                Origin::Automatic
+            });
+        let var = Var {
+            ty: ty.clone(),
+            space,
+            is_static_storage: static_storage,
+            origin,
+        };
+        self.bind(&name.name, Symbol::Var(var));
+        let kernel = self.func.as_ref().is_some_and(|f| f.is_kernel);
+        let scope = if member {
+            Scope::Member
+        } else if ctx == Ctx::Program || is_extern {
+            Scope::Program
+        } else if is_static {
+            Scope::Static
+        } else if kernel {
+            Scope::Kernel
+        } else {
+            Scope::Function
+        };
+        if !(is_extern && init.is_none()) {
+            self.init_table(space, scope, &ty, init, name.span);
+        }
+        if let (Some(init), false) = (init, init_done) {
+            let op = if static_storage {
+                Op::ProgscopeInit
+            } else {
+                Op::Init
+            };
+            self.initializer(init, &ty, op, space, static_storage);
+        }
+    }
+
+    /// Whether a qualified name (`S::x`) names a member of a class.
+    fn is_member_name(&self, name: &str) -> bool {
+        let Some((qualifier, _)) = name.rsplit_once("::") else {
+            return false;
+        };
+        matches!(self.lookup(qualifier), Some(Symbol::Typedef(q)) if matches!(q.ty, Ty::Record(_)))
+    }
+
+    /// The memory-initialisation table (004 3.2.5), as the catalogue reads it for CLC++2021.
+    fn init_table(
+        &mut self,
+        space: AddrSpace,
+        scope: Scope,
+        ty: &QTy,
+        init: Option<&Initializer>,
+        at: Span,
+    ) {
+        let class = self.class_info_of(&ty.ty);
+        let kind = init_kind(class.as_ref(), init);
+        let kernel = self.func.as_ref().is_some_and(|f| f.is_kernel);
+        let pick = |rules: [RuleId; 3]| match kind {
+            InitKind::Trivial => rules[0],
+            InitKind::Constexpr => rules[1],
+            InitKind::Custom => rules[2],
+        };
+        let how = match kind {
+            InitKind::Trivial => "with no initialiser",
+            InitKind::Constexpr => "initialised",
+            InitKind::Custom => "with a custom constructor or destructor",
+        };
+        let (rule, message) = match space {
+            AddrSpace::Local => {
+                let row = match scope {
+                    Scope::Static if kernel => Scope::Kernel,
+                    Scope::Static => Scope::Function,
+                    s => s,
+                };
+                match row {
+                    Scope::Program => (
+                        pick([
+                            RuleId::CxxInitLocalProgramTrivial,
+                            RuleId::CxxInitLocalProgramConstexpr,
+                            RuleId::CxxInitLocalProgramCustom,
+                        ]),
+                        format!("a __local variable at program scope {how} is not supported: program-scope variables are global or constant"),
+                    ),
+                    Scope::Member => (
+                        pick([
+                            RuleId::CxxInitLocalMemberTrivial,
+                            RuleId::CxxInitLocalMemberConstexpr,
+                            RuleId::CxxInitLocalMemberCustom,
+                        ]),
+                        format!("a __local static data member {how} is not supported: a static data member is a program-scope variable"),
+                    ),
+                    Scope::Function => (
+                        pick([
+                            RuleId::CxxInitLocalFunctionTrivial,
+                            RuleId::CxxInitLocalFunctionConstexpr,
+                            RuleId::CxxInitLocalFunctionCustom,
+                        ]),
+                        format!("a __local variable in a function that is not a kernel {how} is not supported"),
+                    ),
+                    _ if init.is_none() || kind == InitKind::Trivial => return,
+                    _ => (
+                        pick([
+                            RuleId::CxxInitLocalKernelTrivial,
+                            RuleId::CxxInitLocalKernelConstexpr,
+                            RuleId::CxxInitLocalKernelCustom,
+                        ]),
+                        format!("a __local variable cannot be initialised ({how})"),
+                    ),
+                }
+            }
+            AddrSpace::Global if kind == InitKind::Custom => match scope {
+                Scope::Static => (
+                    RuleId::CxxInitGlobalStaticCustom,
+                    "a function-scope static global object with a custom constructor or destructor is not supported".to_string(),
+                ),
+                Scope::Member => (
+                    RuleId::CxxInitGlobalMemberCustom,
+                    "a static data member with a custom constructor or destructor is not supported".to_string(),
+                ),
+                _ => return,
+            },
+            AddrSpace::Constant => {
+                if class.as_ref().is_some_and(ClassInfo::any_user) {
+                    (
+                        RuleId::CxxInitConstantCustom,
+                        "a __constant object cannot have a user-defined constructor or destructor".to_string(),
+                    )
+                } else if init.is_none() {
+                    (
+                        RuleId::CxxInitConstantTrivial,
+                        "a __constant variable must be initialised".to_string(),
+                    )
+                } else {
+                    return;
+                }
+            }
+            _ => return,
+        };
+        self.report(rule, at, message);
+    }
+
+    /// The class an object of this type is (through arrays), if it is one.
+    fn class_info_of(&self, ty: &Ty) -> Option<ClassInfo> {
+        let mut ty = ty;
+        while let Ty::Array(elem) = ty {
+            ty = &elem.ty;
+        }
+        match ty {
+            Ty::Record(id) => self.records.get(*id as usize).map(|r| r.class.clone()),
+            _ => None,
+        }
+    }
+
+    /// A C++ class body: data members, static data members, member functions, constructors
+    /// and destructors, then the bodies of the member functions defined in it.
+    pub(super) fn cxx_class(&mut self, r: &RecordSpec, fields: &[FieldDecl], id: u32) {
+        let class: SmolStr = r
+            .name
+            .as_ref()
+            .map(|n| n.name.rsplit("::").next().unwrap_or_default().into())
+            .unwrap_or_default();
+        if let Some(name) = &r.name {
+            let ty = QTy::new(Ty::Record(id));
+            self.bind(&name.name, Symbol::Typedef(ty));
+        }
+        let named = !class.is_empty();
+        if named {
+            self.prefix.push(class.clone());
+        }
+        let mut out = Vec::new();
+        let mut methods = Vec::new();
+        let mut info = ClassInfo::default();
+        for base in r.cxx.iter().flat_map(|b| b.bases.iter()) {
+            if let Some(Symbol::Typedef(q)) = self.lookup(&base.name) {
+                if let Ty::Record(bid) = q.ty {
+                    if let Some(b) = self.records.get(bid as usize) {
+                        out.extend(b.fields.iter().cloned());
+                        methods.extend(b.methods.iter().cloned());
+                        info.absorb(&b.class);
+                    }
+                }
+            }
+        }
+        for field in fields {
+            let base = self.base_type(&field.specs);
+            let is_static = field.specs.has_storage(StorageClass::Static);
+            for d in &field.declarators {
+                let ty = self.declarator_type(base.clone(), &d.declarator);
+                let Some(name) = &d.declarator.name else {
+                    continue;
+                };
+                if field.specs.is_typedef() {
+                    self.bind(&name.name, Symbol::Typedef(ty));
+                    continue;
+                }
+                if matches!(ty.ty, Ty::Func(_)) {
+                    let provided = !matches!(
+                        d.init,
+                        Some(Initializer::Special(
+                            SpecialDef::Default | SpecialDef::Delete,
+                            _
+                        ))
+                    );
+                    self.member_fn(
+                        &class,
+                        &field.specs,
+                        &d.declarator,
+                        ty,
+                        provided,
+                        &mut info,
+                        &mut methods,
+                    );
+                    continue;
+                }
+                if is_static {
+                    self.static_member(&field.specs, d, ty);
+                    continue;
+                }
+                if let Some(inner) = self.class_info_of(&ty.ty) {
+                    info.absorb(&inner);
+                }
+                out.push((name.name.clone(), ty));
+            }
+        }
+        let defs: &[FunctionDef] = r.cxx.as_ref().map_or(&[], |b| &b.methods);
+        for m in defs {
+            let base = self.base_type(&m.specs);
+            let ty = self.declarator_type(base, &m.declarator);
+            self.member_fn(
+                &class,
+                &m.specs,
+                &m.declarator,
+                ty,
+                true,
+                &mut info,
+                &mut methods,
+            );
+        }
+        if let Some(rec) = self.records.get_mut(id as usize) {
+            rec.fields = out;
+            rec.methods = methods;
+            rec.class = info;
+        }
+        self.class_ids.push(id);
+        for m in defs {
+            self.function(m);
+        }
+        self.class_ids.pop();
+        if named {
+            self.prefix.pop();
+        }
+    }
+
+    /// A member function, constructor or destructor declared in a class.
+    #[allow(clippy::too_many_arguments)]
+    fn member_fn(
+        &mut self,
+        class: &str,
+        specs: &DeclSpecs,
+        decl: &crate::ast::Declarator,
+        ty: QTy,
+        provided: bool,
+        info: &mut ClassInfo,
+        methods: &mut Vec<(SmolStr, QTy)>,
+    ) {
+        let Some(name) = &decl.name else {
+            return;
+        };
+        let last = name.name.rsplit("::").next().unwrap_or_default();
+        if last.starts_with('~') {
+            info.own_dtor |= provided;
+            return;
+        }
+        if !class.is_empty() && last == class {
+            if provided {
+                let (params, variadic) = match decl.chunks.first().map(|c| &c.kind) {
+                    Some(ChunkKind::Function {
+                        params, variadic, ..
+                    }) => (params.as_slice(), *variadic),
+                    _ => (&[] as &[ParamDecl], false),
+                };
+                info.ctors.push(Ctor {
+                    min: params.iter().filter(|p| p.default.is_none()).count(),
+                    max: if variadic { usize::MAX } else { params.len() },
+                    constexpr: specs
+                        .functions
+                        .iter()
+                        .any(|f| f.node == FuncSpec::Constexpr),
+                });
+            }
+            return;
+        }
+        methods.push((name.name.clone(), ty.clone()));
+        self.bind_function(name, ty);
+    }
+
+    /// A static data member declared in its class: a program-scope variable, judged by the
+    /// table here when the declaration defines it (`inline`, `constexpr`, or an initialiser),
+    /// else at its definition outside the class.
+    fn static_member(&mut self, specs: &DeclSpecs, d: &crate::ast::FieldDeclarator, ty: QTy) {
+        let Some(name) = &d.declarator.name else {
+            return;
+        };
+        let written = d
+            .declarator
+            .object_quals(specs)
+            .and_then(|q| q.space())
+            .or(ty.space);
+        let space = written.unwrap_or(AddrSpace::Global);
+        let var = Var {
+            ty: ty.clone(),
+            space,
+            is_static_storage: true,
+            origin: written.is_none().then_some(Origin::Program),
+        };
+        self.bind(&name.name, Symbol::Var(var));
+        let defines = d.init.is_some()
+            || specs
+                .functions
+                .iter()
+                .any(|f| matches!(f.node, FuncSpec::Inline | FuncSpec::Constexpr));
+        if defines {
+            self.init_table(space, Scope::Member, &ty, d.init.as_ref(), name.span);
+        }
+        if let Some(init) = &d.init {
+            self.initializer(init, &ty, Op::ProgscopeInit, space, true);
+        }
+    }
+
+    /// Before a member function's body: the class it belongs to (in-class, or named by a
+    /// qualified name `S::f`), whose names come into scope.
+    pub(super) fn enter_class_fn(&mut self, f: &FunctionDef) -> Option<ClassFn> {
+        let name = &f.declarator.name.as_ref()?.name;
+        if let Some((qualifier, _)) = name.rsplit_once("::") {
+            let id = match self.lookup(qualifier) {
+                Some(Symbol::Typedef(q)) => match q.ty {
+                    Ty::Record(id) => id,
+                    _ => return None,
+                },
+                _ => return None,
+            };
+            self.prefix.push(qualifier.trim_start_matches("::").into());
+            return Some(ClassFn {
+                id,
+                pushed_prefix: true,
+            });
+        }
+        let id = *self.class_ids.last()?;
+        Some(ClassFn {
+            id,
+            pushed_prefix: false,
+        })
+    }
+
+    pub(super) fn leave_class_fn(&mut self, class: ClassFn) {
+        if class.pushed_prefix {
+            self.prefix.pop();
+        }
+    }
+
+    /// In a member function's scope: the data members, in the space of `*this` (generic unless
+    /// the function is qualified with one, `void f() __local`), and `this`.
+    pub(super) fn bind_members(&mut self, class: &ClassFn, f: &FunctionDef) {
+        let this_space = match f.declarator.chunks.first().map(|c| &c.kind) {
+            Some(ChunkKind::Function { this_quals, .. }) => this_quals.space(),
+            _ => None,
+        }
+        .unwrap_or(conv::default_pointee(self.profile));
+        let fields = self
+            .records
+            .get(class.id as usize)
+            .map(|r| r.fields.clone())
+            .unwrap_or_default();
+        for (name, ty) in fields {
+            let var = Var {
+                ty,
+                space: this_space,
+                is_static_storage: false,
+                origin: None,
+            };
+            self.bind(&name, Symbol::Var(var));
+        }
+        let this = QTy {
+            ty: Ty::Record(class.id),
+            space: Some(this_space),
+            konst: false,
+        };
+        let var = Var {
+            ty: QTy::ptr_to(this),
+            space: AddrSpace::Private,
+            is_static_storage: false,
+            origin: None,
+        };
+        self.bind(&"this".into(), Symbol::Var(var));
+    }
+
+    /// A constructor's initialisers: each converts to its member like an initialisation.
+    pub(super) fn ctor_inits(&mut self, f: &FunctionDef) {
+        for init in &f.ctor_inits {
+            let target = match self.lookup(&init.name.name) {
+                Some(Symbol::Var(v)) => Some(v.ty.clone()),
+                _ => None,
+            };
+            for arg in &init.args {
+                let v = self.expr(arg);
+                if let (Some(t), 1) = (&target, init.args.len()) {
+                    if matches!(t.ty, Ty::Ptr(_)) {
+                        self.convert(Op::Init, &v, &t.ty, arg.span);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The type of a member function named by `obj.f` or `p->f`.
+    pub(super) fn method_type(&mut self, callee: &Expr) -> Option<Rc<FuncTy>> {
+        let ExprKind::Member { base, name, arrow } = &callee.kind else {
+            return None;
+        };
+        let b = self.expr(base);
+        let record = if *arrow {
+            b.decayed().ty.pointee().map(|p| p.ty.clone())?
+        } else {
+            b.ty.ty.clone()
+        };
+        let Ty::Record(id) = record else {
+            return None;
+        };
+        let rec = self.records.get(id as usize)?;
+        rec.methods
+            .iter()
+            .rev()
+            .find(|(n, _)| n.rsplit("::").next() == Some(name.name.as_str()))
+            .and_then(|(_, t)| match &t.ty {
+                Ty::Func(f) => Some(f.clone()),
+                _ => None,
+            })
+    }
+
+    /// `this`, `T(args)`, the named casts, `new` and `delete`.
+    pub(super) fn cxx_expr(&mut self, e: &Expr) -> Val {
+        match &e.kind {
+            ExprKind::This => match self.lookup("this") {
+                Some(Symbol::Var(v)) => Val::rvalue(v.ty.clone()),
+                _ => Val::unknown(),
+            },
+            ExprKind::Construct { ty, args, .. } => {
+                for a in args {
+                    self.expr(a);
+                }
+                let t = self.base_type(&ty.specs);
+                Val::rvalue(QTy::new(t.ty))
+            }
+            ExprKind::CxxCast(cast, tn, inner) => {
+                let v = self.expr(inner);
+                let base = self.base_type(&tn.specs);
+                let to = self.declarator_type(base, &tn.declarator);
+                if matches!(to.ty, Ty::Ptr(_)) {
+                    if *cast == CxxCast::Addrspace {
+                        self.convert(Op::Cast, &v, &to.ty, e.span);
+                    } else {
+                        self.named_cast(*cast, &v, &to.ty, e.span);
+                    }
+                }
+                Val {
+                    is_null: v.is_null,
+                    ..Val::rvalue(to)
+                }
+            }
+            ExprKind::New {
+                placement, args, ..
+            } => {
+                for a in placement.iter().flatten().chain(args) {
+                    self.expr(a);
+                }
+                if placement.is_none() {
+                    let message = "`new` without a placement needs a global allocator, which C++ for OpenCL does not have (not an address-space rule)";
+                    self.emit(Code::Semantic, e.span, message.into());
+                }
+                Val::unknown()
+            }
+            ExprKind::Delete { operand, .. } => {
+                self.expr(operand);
+                let message = "`delete` needs a global deallocator, which C++ for OpenCL does not have (not an address-space rule)";
+                self.emit(Code::Semantic, e.span, message.into());
+                Val::unknown()
+            }
+            _ => Val::unknown(),
+        }
+    }
+}
+
+impl Sema<'_> {
+    /// `static_cast` and the other named casts but `addrspace_cast` change the address space
+    /// only as an implicit conversion would (clang: "static_cast from '__generic int *' to
+    /// '__global int *' is not allowed"); generic to named takes `addrspace_cast`.
+    fn named_cast(&mut self, cast: CxxCast, v: &Val, to: &Ty, at: Span) {
+        if v.is_null {
+            return;
+        }
+        let from = v.decayed();
+        if !from.ty.is_pointer_like() {
+            return;
+        }
+        let (a, b) = (from.ty.pointee_chain(), to.pointee_chain());
+        match conv::pointer_conversion(Op::Init, &a, &b, false) {
+            None => {}
+            Some(RuleId::GenericConstant) => self.report(
+                RuleId::CxxGenericPointers,
+                at,
+                "constant is outside the generic space: no cast converts between them",
+            ),
+            Some(_) => {
+                let name = match cast {
+                    CxxCast::Static => "static_cast",
+                    CxxCast::Reinterpret => "reinterpret_cast",
+                    CxxCast::Const => "const_cast",
+                    CxxCast::Dynamic => "dynamic_cast",
+                    CxxCast::Addrspace => "addrspace_cast",
+                };
+                let message = format!("{name} cannot convert a pointer between these address spaces (use addrspace_cast from generic to a named space; not an address-space rule of the catalogue)");
+                self.emit(Code::Semantic, at, message);
+            }
+        }
+    }
+}
+
+/// Trivial (no initialiser, nothing custom runs), constant-expression, or custom.
+fn init_kind(class: Option<&ClassInfo>, init: Option<&Initializer>) -> InitKind {
+    let Some(c) = class else {
+        return match init {
+            None | Some(Initializer::Special(..)) => InitKind::Trivial,
+            Some(_) => InitKind::Constexpr,
+        };
+    };
+    if c.custom_dtor() {
+        return InitKind::Custom;
+    }
+    let n = match init {
+        None | Some(Initializer::Special(..)) => {
+            return if c.custom_default() {
+                InitKind::Custom
+            } else {
+                InitKind::Trivial
+            };
+        }
+        Some(Initializer::Paren { args, .. }) => args.len(),
+        Some(Initializer::List(list)) => list.items.len(),
+        Some(Initializer::Expr(Expr {
+            kind: ExprKind::Construct { args, .. },
+            ..
+        })) => args.len(),
+        Some(Initializer::Expr(_)) => 1,
+    };
+    let mut matching = c
+        .ctors
+        .iter()
+        .filter(|k| k.min <= n && n <= k.max)
+        .peekable();
+    if matching.peek().is_none() {
+        // Aggregate initialisation, or the default constructor for `{}`.
+        return if n == 0 && c.custom_default() {
+            InitKind::Custom
+        } else {
+            InitKind::Constexpr
+        };
+    }
+    if matching.any(|k| !k.constexpr) {
+        InitKind::Custom
+    } else {
+        InitKind::Constexpr
+    }
+}
