@@ -362,7 +362,9 @@ pub fn markdown(run: &BenchRun, d: &DeviceBench) -> String {
         out,
         "\n## Latency (pointer chasing)\n\n![latency](latency.svg)\n\nOne work-item follows a \
          random cycle with one slot every 128 bytes; the latency is (t(2S) − t(S)) / S for S \
-         dependent loads, so launch costs cancel.\n"
+         dependent loads, so launch costs cancel. Each launch goes on where the last one stopped, \
+         so the walk covers the whole working set, and the host replays every launch's final \
+         slot and sum of visited slots.\n"
     );
     md_table(&table(d, &run.references, Metric::Latency), &mut out);
     let g = goals(d, &run.references);

@@ -161,8 +161,6 @@ struct Bench {
     error: Option<String>,
     /// Target time of one launch of the kernels whose work is set by `reps`.
     target_ns: f64,
-    /// Dependent loads per latency launch (and twice that).
-    chase_steps: u32,
     latency_reps: usize,
 }
 
@@ -352,14 +350,6 @@ impl Bench {
             results: Vec::new(),
             error: None,
             target_ns,
-            // Mesa's llvmpipe (rusticl here) silently stops any loop after 65535 iterations
-            // (gallivm's LP_MAX_TGSI_LOOP_ITERATIONS): the check caught it with 2^16 loads. CPU
-            // devices stay below that; GPUs chase 2^15 and 2^16.
-            chase_steps: match (cfg.quick, gpu) {
-                (true, _) => 1 << 12,
-                (false, true) => 1 << 15,
-                (false, false) => 1 << 14,
-            },
             latency_reps: if cfg.quick { 3 } else { 7 },
         })
     }
@@ -1582,6 +1572,17 @@ impl Bench {
         v
     }
 
+    /// The largest S (a pair launches S and 2S loads). Mesa's llvmpipe stops any loop after
+    /// 65535 iterations without a word (the check catches it), so there 2S stays within 16 ×
+    /// 65535 loads; elsewhere 2^24 bounds a launch to seconds even at DRAM latency.
+    fn max_chase_steps(&self) -> u64 {
+        if self.meta.name.contains("llvmpipe") {
+            1 << 18
+        } else {
+            1 << 24
+        }
+    }
+
     fn latency(&mut self, space: Space) -> Res<()> {
         let program = match self.build(kernels::CHASE, "") {
             Ok(p) => p,
@@ -1599,7 +1600,6 @@ impl Bench {
         let k = self.kernel(&program, kname)?;
         // One slot every 128 bytes: each load touches a new cache line on every device here.
         const SLOT_WORDS: usize = 32;
-        let steps = self.chase_steps;
         for ws in self.working_sets(space) {
             let id = format!(
                 "{}/latency/{}",
@@ -1616,103 +1616,109 @@ impl Bench {
             for (s, n) in cyc.iter().enumerate() {
                 next[s * SLOT_WORDS] = n * SLOT_WORDS as u32;
             }
-            let after = |count: u32| {
-                let mut p = 0usize;
-                for _ in 0..count {
-                    p = next[p] as usize;
-                }
-                p as u32
-            };
-            let (e1, e2) = (after(steps), after(steps * 2));
             let buf = self.buffer_from(&next)?;
-            let out = self.buffer::<u32>(1)?;
-            let what = format!(
-                "one work-item follows a random cycle over {}",
-                fmt_bytes(ws)
-            );
+            let out = self.buffer::<u32>(2)?;
             let l = if space == Space::Local {
                 self.sizes.local_size.min(64)
             } else {
                 1
             };
-            let launch = |count: u32| unsafe {
-                let mut ek = ExecuteKernel::new(&k);
-                ek.set_arg(&buf).set_arg(&out).set_arg(&count);
-                if space == Space::Local {
-                    ek.set_arg(&(words as cl_uint))
-                        .set_arg_local_buffer(words * 4);
+            // Where the next launch starts: each one goes on from where the last stopped.
+            let mut pos = 0u32;
+            let mut launches = 0usize;
+            // One launch of `count` loads, verified against the host's replay of the walk.
+            let mut run = |count: u64| -> Result<Timing, Status> {
+                let outer = (count / CHASE_UNROLL) as cl_uint;
+                self.poison(&out, 0xDEAD_BEEFu32, 2)
+                    .map_err(|why| Status::Error { why })?;
+                let t = Self::time(|| unsafe {
+                    let mut ek = ExecuteKernel::new(&k);
+                    ek.set_arg(&buf).set_arg(&out).set_arg(&pos).set_arg(&outer);
+                    if space == Space::Local {
+                        ek.set_arg(&(words as cl_uint))
+                            .set_arg_local_buffer(words * 4);
+                    }
+                    ek.set_global_work_size(l)
+                        .set_local_work_size(l)
+                        .enqueue_nd_range(&self.queue)
+                })
+                .map_err(|why| Status::Error { why })?;
+                let got = self.read(&out, 2).map_err(|why| Status::Error { why })?;
+                let (end, sum) = walk(&next, pos, count);
+                if got != [end, sum] {
+                    return Err(Status::Failed {
+                        why: format!(
+                            "{count} loads from slot {pos} ended on slot {} with sum {}, \
+                             expected slot {end} with sum {sum}",
+                            got[0], got[1]
+                        ),
+                    });
                 }
-                ek.set_global_work_size(l)
-                    .set_local_work_size(l)
-                    .enqueue_nd_range(&self.queue)
+                pos = end;
+                launches += 1;
+                Ok(t)
             };
-            let mut r = self.skeleton(&id, space, &what, steps as u64, 1, l);
+            let clock = |t: Timing| if t.profiled > 0.0 { t.profiled } else { t.wall };
+            // Calibration: grow S until t(2S) − t(S) is half the target time, so the
+            // difference stands well above launch jitter on every device.
+            let mut steps = CHASE_MIN_STEPS;
+            let max_steps = self.max_chase_steps();
+            let calibrated = loop {
+                let pair = run(steps).and_then(|a| Ok((a, run(2 * steps)?)));
+                match pair {
+                    Ok((a, b)) => {
+                        let diff = clock(b) - clock(a);
+                        if diff >= self.target_ns / 2.0 || steps >= max_steps {
+                            break Ok(());
+                        }
+                        let grow = if diff > 0.0 {
+                            (self.target_ns / diff).clamp(2.0, 64.0)
+                        } else {
+                            64.0
+                        };
+                        steps = ((steps as f64 * grow) as u64)
+                            .next_power_of_two()
+                            .min(max_steps);
+                    }
+                    Err(status) => break Err(status),
+                }
+            };
+            let what = format!(
+                "one work-item follows a random cycle over {}, {steps} loads per launch, \
+                 each launch going on where the last stopped",
+                fmt_bytes(ws)
+            );
+            let mut r = self.skeleton(&id, space, &what, steps, 1, l);
             r.metric = Metric::Latency;
             r.working_set = Some(ws);
-            // Checked first with both step counts; a wrong chain is never timed.
-            let mut status = Status::Ok;
-            for (count, want) in [(steps, e1), (steps * 2, e2)] {
-                self.poison(&out, 0xDEAD_BEEFu32, 1)?;
-                match Self::time(|| launch(count)).and_then(|_| self.read(&out, 1)) {
-                    Ok(v) if v[0] == want => {}
-                    Ok(v) => {
-                        status = Status::Failed {
-                            why: format!(
-                                "ended on slot {}, expected {want} after {count} loads",
-                                v[0]
-                            ),
-                        };
-                        break;
-                    }
-                    Err(why) => {
-                        status = Status::Error { why };
-                        break;
-                    }
-                }
-            }
-            if status != Status::Ok {
+            if let Err(status) = calibrated {
                 r.status = status;
                 self.results.push(r);
                 continue;
             }
             let mut t1 = Vec::new();
             let mut t2 = Vec::new();
-            let mut err = None;
+            let mut failed = None;
             for i in 0..1 + self.latency_reps {
-                match (
-                    Self::time(|| launch(steps)),
-                    Self::time(|| launch(steps * 2)),
-                ) {
-                    (Ok(a), Ok(b)) if i > 0 => {
+                match run(steps).and_then(|a| Ok((a, run(2 * steps)?))) {
+                    Ok((a, b)) if i > 0 => {
                         t1.push(a);
                         t2.push(b);
                     }
-                    (Ok(_), Ok(_)) => {}
-                    (Err(e), _) | (_, Err(e)) => {
-                        err = Some(e);
+                    Ok(_) => {}
+                    Err(status) => {
+                        failed = Some(status);
                         break;
                     }
                 }
             }
-            if let Some(why) = err {
-                r.status = Status::Error { why };
+            if let Some(status) = failed {
+                r.status = status;
                 self.results.push(r);
                 continue;
             }
-            match self.read(&out, 1) {
-                Ok(v) if v[0] == e2 => {}
-                Ok(v) => {
-                    r.status = Status::Failed {
-                        why: format!("after the timed runs: ended on {}, expected {e2}", v[0]),
-                    };
-                    self.results.push(r);
-                    continue;
-                }
-                Err(why) => {
-                    r.status = Status::Error { why };
-                    self.results.push(r);
-                    continue;
-                }
+            if std::env::var_os("CLASP_BENCH_DEBUG").is_some() {
+                eprintln!("{id}: {steps} loads per launch, {launches} launches");
             }
             // Per-load latency from each pair: (t(2S) − t(S)) / S.
             let (t1, clock) = pick_clock(&t1);
@@ -1725,16 +1731,48 @@ impl Bench {
                 .collect();
             r.stats = Stats::of(&per);
             r.value = r.stats.as_ref().map(|s| s.median_ns);
-            r.check = format!("final slot after {steps} and {} loads", steps * 2);
+            r.check = format!(
+                "final slot and sum of visited slots of all {launches} launches, replayed on the host"
+            );
             self.results.push(r);
         }
         Ok(())
     }
 }
 
+/// Loads per iteration of the chase's loop (`STEP16` in chase.cl).
+const CHASE_UNROLL: u64 = 16;
+/// The smallest step count the calibration tries.
+const CHASE_MIN_STEPS: u64 = 1 << 12;
+
+/// The walk one chase launch makes: its final slot and the wrapping sum of the slots visited.
+fn walk(next: &[u32], start: u32, count: u64) -> (u32, u32) {
+    let (mut p, mut sum) = (start, 0u32);
+    for _ in 0..count {
+        p = next[p as usize];
+        sum = sum.wrapping_add(p);
+    }
+    (p, sum)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_walk_that_divides_the_cycle_still_depends_on_every_load() {
+        let next = cycle(8, 3);
+        // 16 loads over a cycle of 8 end where they started, but the sum sees every slot twice.
+        let (end, sum) = walk(&next, 0, 16);
+        assert_eq!(end, 0);
+        assert_eq!(sum, 2 * (0..8).sum::<u32>());
+        let (mid, _) = walk(&next, 0, 5);
+        let (end2, _) = walk(&next, mid, 11);
+        assert_eq!(
+            end2, end,
+            "a walk split in two launches ends where the whole one does"
+        );
+    }
 
     #[test]
     fn peak_table_picks_the_specific_entry() {
