@@ -5,8 +5,9 @@
 #
 #   scripts/gpu-reference.sh conformance   # clasp devices + clasp run (compile and run-time cases)
 #   scripts/gpu-reference.sh bench         # PyTorch copy + clpeak references, then clasp bench
+#   scripts/gpu-reference.sh fuzz [TIME]   # differential fuzzing of NVIDIA's driver (default 8m)
 set -u
-phase=${1:?usage: gpu-reference.sh conformance|bench}
+phase=${1:?usage: gpu-reference.sh conformance|bench|fuzz [TIME]}
 GPU_DIR=${GPU_DIR:-target/gpu}
 OUT=${OUT:?set OUT to the output folder}
 BIN=$GPU_DIR/clasp
@@ -60,5 +61,11 @@ PY
   timeout 100 "$BIN" bench --device pocl --quick --plain --out /tmp/clasp-bench >> "$OUT/bench.txt" 2>&1
   tail -40 "$OUT/bench.txt"
   tar czf "$OUT/bench.tar.gz" -C /tmp clasp-bench
+  ;;
+fuzz)
+  # Random programs and their one-violation mutants on NVIDIA's driver, reduced on disagreement.
+  "$BIN" fuzz --subject NVIDIA --time "${2:-8m}" --seed 3 --out "$OUT/fuzz-nvidia" > "$OUT/fuzz.log" 2>&1
+  echo "clasp fuzz exit $?" | tee -a "$OUT/fuzz.log"
+  tail -20 "$OUT/fuzz.log"
   ;;
 esac

@@ -300,13 +300,41 @@ pub struct FuzzArgs {
     /// The device: a substring of its id, name or platform name (`clasp devices` lists them).
     #[arg(long)]
     pub subject: String,
-    /// How long to fuzz, in seconds.
-    #[arg(long, default_value_t = 60.0)]
-    pub time: f64,
+    /// How long to fuzz: seconds (`600`) or a duration (`10m`, `1h30m`, `90s`).
+    #[arg(long, default_value = "60", value_parser = parse_duration)]
+    pub time: std::time::Duration,
     /// Seed of the random programs: the same seed builds the same programs.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Where cases and the report go (default `reports/fuzz/<device>`).
     #[arg(long)]
     pub out: Option<PathBuf>,
+}
+
+/// A duration on the command line: plain seconds (`600`, `2.5`) or humantime's form (`10m`).
+fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
+    match s.trim().parse::<f64>() {
+        Ok(secs) if secs.is_finite() && secs >= 0.0 => Ok(std::time::Duration::from_secs_f64(secs)),
+        Ok(_) => Err(format!(
+            "`{s}`: a duration must be a finite number of seconds, at least 0"
+        )),
+        Err(_) => humantime::parse_duration(s.trim()).map_err(|e| format!("`{s}`: {e}")),
+    }
+}
+
+#[cfg(test)]
+mod duration_tests {
+    use super::parse_duration;
+    use std::time::Duration;
+
+    #[test]
+    fn durations_read_as_seconds_or_with_units() {
+        assert_eq!(parse_duration("600").unwrap(), Duration::from_secs(600));
+        assert_eq!(parse_duration("2.5").unwrap(), Duration::from_millis(2500));
+        assert_eq!(parse_duration("10m").unwrap(), Duration::from_secs(600));
+        assert_eq!(parse_duration("1h30m").unwrap(), Duration::from_secs(5400));
+        for bad in ["", "-1", "ten", "inf", "5 parsecs"] {
+            assert!(parse_duration(bad).is_err(), "{bad}");
+        }
+    }
 }

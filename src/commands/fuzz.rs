@@ -2,8 +2,12 @@
 //! OpenCL device. Seeded random programs and their one-violation mutants (`generators::random`)
 //! are built on the device in an isolated worker (`drivers::pool::Worker`); a program the device
 //! rejects or a mutant it accepts is a disagreement. Each is reduced with `generators::reduce`
-//! (the predicate: the device and the checker still disagree the same way), written as a suite
-//! case and recorded in `DIR/disagreements.jsonl` and `DIR/report.md`.
+//! while it stays the same disagreement: an accepted mutant stays accepted while the checker
+//! still finds the planted rule; a rejected program stays free of checker diagnostics and is
+//! rejected for a subset of the original error messages, so reduction never turns it into a
+//! program that is invalid for another reason (an undeclared name, say). Each is written as a
+//! suite case and recorded in `DIR/disagreements.jsonl` and `DIR/report.md`, which opens with
+//! the disagreements grouped into classes.
 
 use super::devices::DISCOVERY_TIMEOUT;
 use crate::cli::FuzzArgs;
@@ -12,7 +16,7 @@ use crate::drivers::pool::{Worker, WorkerFailure};
 use crate::drivers::protocol::{BuildStatus, Mode};
 use anyhow::{bail, Context};
 use checker::spec::Profile;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::{ExitCode, Stdio};
@@ -25,13 +29,46 @@ struct Device<'a> {
     exe: &'a std::path::Path,
     dev: &'a crate::drivers::DeviceInfo,
     worker: Option<Worker>,
-    cache: HashMap<(String, Profile), Result<bool, String>>,
+    cache: HashMap<(String, Profile), Result<Verdict, String>>,
     builds: usize,
 }
 
+/// What the device said of one build: accepted, or rejected with these error messages.
+#[derive(Debug, Clone, PartialEq)]
+struct Verdict {
+    accepted: bool,
+    errors: BTreeSet<String>,
+}
+
+/// The error messages of a build log, without their `file:line:column:` prefix, so the same
+/// error at another place after reduction compares equal.
+fn error_messages(log: &str) -> BTreeSet<String> {
+    log.lines()
+        .filter_map(|l| l.find("error:").map(|i| l[i..].trim().to_string()))
+        .collect()
+}
+
+/// A message with its quoted parts (types, names) blanked: what a class of findings shares.
+fn message_shape(msg: &str) -> String {
+    let mut out = String::new();
+    let mut quoted = false;
+    for c in msg.chars() {
+        match (c, quoted) {
+            ('\'', false) => {
+                quoted = true;
+                out.push_str("'…'");
+            }
+            ('\'', true) => quoted = false,
+            (_, false) => out.push(c),
+            (_, true) => {}
+        }
+    }
+    out
+}
+
 impl Device<'_> {
-    /// `Ok(true)` when the device accepts `src` in `profile`; `Err` for a crash or a timeout.
-    fn accepts(&mut self, src: &str, profile: Profile) -> Result<bool, String> {
+    /// The device's verdict on `src` in `profile`; `Err` for a crash or a timeout.
+    fn build(&mut self, src: &str, profile: Profile) -> Result<Verdict, String> {
         let key = (src.to_string(), profile);
         if let Some(r) = self.cache.get(&key) {
             return r.clone();
@@ -50,8 +87,14 @@ impl Device<'_> {
         let w = self.worker.as_mut().expect("started");
         let r = match w.request(src, &profile.cl_std_option(), Mode::Build, BUILD_TIMEOUT) {
             Ok(resp) => match resp.status {
-                BuildStatus::Accepted => Ok(true),
-                BuildStatus::Rejected => Ok(false),
+                BuildStatus::Accepted => Ok(Verdict {
+                    accepted: true,
+                    errors: BTreeSet::new(),
+                }),
+                BuildStatus::Rejected => Ok(Verdict {
+                    accepted: false,
+                    errors: error_messages(&resp.log),
+                }),
                 BuildStatus::Invalid => Err(format!("invalid build status: {}", resp.log)),
             },
             Err(f) => {
@@ -68,10 +111,55 @@ impl Device<'_> {
     }
 }
 
-fn checker_accepts(src: &str, profile: Profile) -> bool {
+/// The rule IDs (and other codes) the checker reports in the main file.
+fn checker_codes(src: &str, profile: Profile) -> Vec<String> {
     let (sources, diags) =
         checker::check_source("fuzz.cl", src, profile, &checker::Options::default());
-    checker::in_main_file(&sources, &diags).is_empty()
+    checker::in_main_file(&sources, &diags)
+        .iter()
+        .map(|(_, code)| code.to_string())
+        .collect()
+}
+
+/// Whether `candidate` shows the same disagreement as the original finding. `rule` is the
+/// planted rule of a mutant (None for a valid program).
+fn same_disagreement(
+    device: &mut Device,
+    candidate: &str,
+    profile: Profile,
+    original: &Verdict,
+    rule: Option<&str>,
+) -> bool {
+    let Ok(v) = device.build(candidate, profile) else {
+        return false;
+    };
+    if v.accepted != original.accepted {
+        return false;
+    }
+    let codes = checker_codes(candidate, profile);
+    match rule {
+        // An invalid mutant the device accepts: the checker must still find the planted rule.
+        Some(rule) => v.accepted && codes.iter().any(|c| c == rule),
+        // A valid program the device rejects: still clean to the checker, and rejected for
+        // the original reasons only (without error lines, only the verdict can be compared).
+        None => {
+            !v.accepted
+                && codes.is_empty()
+                && (original.errors.is_empty()
+                    || (!v.errors.is_empty() && v.errors.is_subset(&original.errors)))
+        }
+    }
+}
+
+/// One reduced disagreement, for the report.
+struct Finding {
+    name: String,
+    profile: Profile,
+    accepted: bool,
+    lines: usize,
+    reduced: String,
+    /// What findings of one class share: the planted rule, or the device's first error.
+    class: String,
 }
 
 pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
@@ -110,7 +198,7 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
         "# clasp fuzz: {}\n\nseed {}, {} s, profiles {}\n\n",
         dev.identity(),
         args.seed,
-        args.time,
+        args.time.as_secs_f64(),
         profiles
             .iter()
             .map(|p| p.name())
@@ -125,8 +213,9 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
         builds: 0,
     };
     let started = Instant::now();
-    let deadline = started + Duration::from_secs_f64(args.time.max(0.0));
+    let deadline = started + args.time;
     let (mut programs, mut found, mut errors) = (0usize, 0usize, 0usize);
+    let mut findings: Vec<Finding> = Vec::new();
     let mut i = 0u64;
     while Instant::now() < deadline {
         i += 1;
@@ -136,27 +225,41 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
         let profile = prog.profile;
         programs += 1;
         let mutant_what = format!("{}-{}", m.kind.tag(), m.rule);
-        for (p, must_compile, what) in [
-            (&prog, true, "valid".to_string()),
-            (&m.program, false, mutant_what),
+        let rule = m.rule.to_string();
+        for (p, must_compile, what, planted) in [
+            (&prog, true, "valid".to_string(), None),
+            (&m.program, false, mutant_what, Some(rule.as_str())),
         ] {
             let src = p.source();
-            let accepted = match device.accepts(&src, profile) {
-                Ok(a) => a,
+            let verdict = match device.build(&src, profile) {
+                Ok(v) => v,
                 Err(e) => {
                     errors += 1;
                     eprintln!("program {i} ({what}) in {profile}: {e}");
                     continue;
                 }
             };
+            let accepted = verdict.accepted;
             if accepted == must_compile {
                 continue;
             }
             found += 1;
             let reduced = generators::reduce(p, |s| {
-                device.accepts(s, profile) == Ok(accepted)
-                    && checker_accepts(s, profile) != accepted
+                same_disagreement(&mut device, s, profile, &verdict, planted)
             });
+            let class = match planted {
+                Some(rule) => format!("accepts a violation of {rule}"),
+                None => {
+                    let errs = device
+                        .build(&reduced, profile)
+                        .map(|v| v.errors)
+                        .unwrap_or_default();
+                    match errs.iter().next() {
+                        Some(e) => format!("rejects valid code: {}", message_shape(e)),
+                        None => "rejects valid code (no error in the log)".to_string(),
+                    }
+                }
+            };
             let name = format!("seed-{}-{i}-{what}", args.seed).to_ascii_lowercase();
             let case = case_text(&reduced, profile, &name, accepted, &dev.identity());
             std::fs::write(out.join("cases").join(format!("{name}.cl")), &case)?;
@@ -164,23 +267,26 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
                 "name": name, "seed": args.seed, "index": i, "profile": profile.name(),
                 "device": dev.identity(), "device_accepts": accepted, "expected_accept": must_compile,
                 "lines": src.lines().count(), "reduced_lines": reduced.lines().count(),
-                "source": src, "reduced": reduced,
+                "source": src, "reduced": reduced, "class": class,
+                "errors": verdict.errors,
             });
             writeln!(jsonl, "{entry}")?;
-            let _ = write!(
-                md,
-                "## {name}\n\n{profile}: the device {} it; {} lines reduced to {}.\n\n```c\n{reduced}```\n\n",
-                if accepted { "accepts" } else { "rejects" },
-                src.lines().count(),
-                reduced.lines().count()
-            );
             eprintln!(
                 "disagreement {name}: reduced to {} lines",
                 reduced.lines().count()
             );
+            findings.push(Finding {
+                name,
+                profile,
+                accepted,
+                lines: src.lines().count(),
+                reduced,
+                class,
+            });
         }
     }
     let secs = started.elapsed().as_secs_f64();
+    write_findings(&mut md, &findings);
     let _ = writeln!(
         md,
         "{programs} programs and mutants, {} builds in {secs:.0} s ({:.1} builds/s), {found} disagreement(s), {errors} build error(s)",
@@ -200,6 +306,47 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// The report's body: a table of classes (profile and what the findings share), then each
+/// finding with its reduced kernel, smallest first within its class.
+fn write_findings(md: &mut String, findings: &[Finding]) {
+    let mut classes: BTreeMap<(String, String), Vec<&Finding>> = BTreeMap::new();
+    for f in findings {
+        classes
+            .entry((f.class.clone(), f.profile.name()))
+            .or_default()
+            .push(f);
+    }
+    if !classes.is_empty() {
+        let _ = writeln!(md, "## Classes\n\n| profile | the device | findings | smallest |\n| --- | --- | ---: | --- |");
+        for ((class, profile), fs) in &mut classes {
+            fs.sort_by_key(|f| (f.reduced.len(), f.name.clone()));
+            let _ = writeln!(
+                md,
+                "| {profile} | {} | {} | [{}](#{}) |",
+                class.replace('|', "\\|"),
+                fs.len(),
+                fs[0].name,
+                fs[0].name
+            );
+        }
+        let _ = writeln!(md);
+    }
+    for ((class, profile), fs) in &classes {
+        let _ = writeln!(md, "## {profile}: {class}\n");
+        for f in fs {
+            let _ = write!(
+                md,
+                "### {}\n\n{profile}: the device {} it; {} lines reduced to {}.\n\n```c\n{}```\n\n",
+                f.name,
+                if f.accepted { "accepts" } else { "rejects" },
+                f.lines,
+                f.reduced.lines().count(),
+                f.reduced
+            );
+        }
+    }
 }
 
 /// The reduced source as a suite case: the checker's diagnostics as its expectations (they are
@@ -231,4 +378,30 @@ fn case_text(src: &str, profile: Profile, name: &str, accepted: bool, device: &s
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_messages_drop_positions_so_a_moved_error_compares_equal() {
+        let log =
+            "<kernel>:3:5: error: use of undeclared identifier 'c0'\n    (void)(c0[3]);\n    ^\n\
+                   <kernel>:9:1: warning: unused\n\
+                   <kernel>:12:7: error: use of undeclared identifier 'c0'\n";
+        let errs = error_messages(log);
+        assert_eq!(
+            errs.into_iter().collect::<Vec<_>>(),
+            ["error: use of undeclared identifier 'c0'"]
+        );
+    }
+
+    #[test]
+    fn a_class_blanks_quoted_types() {
+        assert_eq!(
+            message_shape("error: initializing '__private float *' with an expression of type 'float *' changes address space"),
+            "error: initializing '…' with an expression of type '…' changes address space"
+        );
+    }
 }
