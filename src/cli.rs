@@ -41,6 +41,10 @@ pub enum Command {
     /// Internal: the worker process `clasp run` starts (driver calls happen only here).
     #[command(hide = true)]
     Worker(WorkerArgs),
+    /// Measure the harness: a saved `clasp run --subject <device> --no-cache -j 1` against the
+    /// same jobs built in one process without it (README, "`clasp run` timings").
+    #[command(hide = true)]
+    Overhead(OverheadArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -140,6 +144,9 @@ pub struct RunArgs {
     /// Only cases whose name matches this glob (`*` any text, `?` one character).
     #[arg(long = "case", value_name = "GLOB")]
     pub case_glob: Vec<String>,
+    /// Leave out cases whose name matches this glob (a driver's known crashers, say).
+    #[arg(long = "exclude", value_name = "GLOB")]
+    pub exclude_glob: Vec<String>,
     /// Run shard I of N: keeps case i when xxh64(case name, seed 0) % N == I - 1.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
@@ -217,6 +224,27 @@ pub enum WorkerCommand {
         #[arg(long)]
         device: u32,
     },
+    /// Time the jobs on stdin (request lines) in this one process, with no harness, `--loops`
+    /// times, and print the totals as JSON (`clasp overhead`'s yardstick).
+    Raw {
+        #[arg(long)]
+        platform: u32,
+        #[arg(long)]
+        device: u32,
+        #[arg(long, default_value_t = 3)]
+        loops: u32,
+    },
+}
+
+/// `clasp overhead`. Exit codes: 0 measured, 2 usage, input or setup error.
+#[derive(clap::Args, Debug)]
+pub struct OverheadArgs {
+    /// The run directory of a `clasp run --subject <one device> --no-cache -j 1`.
+    #[arg(value_name = "RUN_DIR")]
+    pub run: PathBuf,
+    /// How many times the raw loop runs the jobs (the fastest pass is the yardstick).
+    #[arg(long, default_value_t = 3)]
+    pub loops: u32,
 }
 
 #[derive(clap::Args, Debug)]

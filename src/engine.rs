@@ -4,7 +4,8 @@
 //! (each keeps its OpenCL context between builds), clang gets `workers` threads each running
 //! one clang process at a time, the checker runs in process. Skips and cache hits are answered
 //! before anything starts. A worker that crashes or times out costs the one job it was running:
-//! the job is recorded as `crash`/`timeout` and a fresh worker takes the next job.
+//! the job is recorded as `crash`/`timeout` and the next job goes to the slot's spare worker,
+//! started in the background while the lost one was working ([`Slot`]).
 //!
 //! Run-time cases go to the same workers as builds ([`Mode::Run`]), with the same timeout and
 //! the same crash and hang handling. An arg-qualifiers job ([`RunKind::ArgQualifiers`]) rides
@@ -14,7 +15,7 @@
 
 use crate::drivers::cache::{Cache, Key};
 use crate::drivers::execute::compare_arg_qualifiers;
-use crate::drivers::pool::{Worker, WorkerFailure};
+use crate::drivers::pool::{Slot, WorkerFailure};
 use crate::drivers::protocol::{BuildStatus, Mode, Response};
 use crate::results::{judge, Actual, CaseResult, RunKind};
 use crate::subjects::{self, Job, Subject, SubjectKind};
@@ -28,9 +29,6 @@ use std::sync::mpsc;
 use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, Instant};
-
-/// A worker that fails to start this many times in a row gives up on its device.
-const START_ATTEMPTS: u32 = 3;
 
 pub struct Config {
     /// The `clasp` binary, re-executed as `clasp worker`.
@@ -107,7 +105,14 @@ pub fn execute(
     let mut finish = |ti: usize, out: Outcome, cached: bool, caches: &mut Vec<Cache>| {
         let t = &tasks[ti];
         let s = &subjects[t.subject];
-        if !cached && s.cacheable() {
+        // A skip is cached only when a worker decided it from the device (a run-time case's
+        // `requires` query: `driver_ms` is set exactly for worker answers); skips decided here
+        // (no worker, a companion of a failed build) are not.
+        let worker_skip = matches!(out.actual, Actual::Skipped { .. }) && out.driver_ms.is_some();
+        if !cached
+            && s.cacheable()
+            && (worker_skip || !matches!(out.actual, Actual::Skipped { .. }))
+        {
             caches[t.subject].put(key(t), &out.actual, out.driver_ms)?;
         }
         let mut actual = out.actual;
@@ -212,52 +217,33 @@ pub fn execute(
                 let next = move || queue.lock().ok().and_then(|mut q| q.pop_front());
                 match &subject.kind {
                     SubjectKind::Device(d) => {
-                        let stderr = || {
+                        let stderr = move || {
                             cfg.worker_log
                                 .as_ref()
                                 .and_then(|f| f.try_clone().ok())
                                 .map(Stdio::from)
                                 .unwrap_or_else(Stdio::null)
                         };
-                        let (platform, device) = (d.platform_index, d.device_index);
-                        let identity = subject.identity.clone();
+                        let identity = &subject.identity;
                         scope.spawn(move || {
-                            let mut worker: Option<Worker> = None;
-                            let mut gave_up: Option<String> = None;
+                            let stderr = &stderr;
+                            let mut slot =
+                                Slot::new(&cfg.exe, d, identity, stderr, cfg.start_timeout);
                             let mut pending: VecDeque<usize> = VecDeque::new();
                             while let Some(ti) = pending.pop_front().or_else(&next) {
                                 let job = &tasks[ti].job;
                                 let start = Instant::now();
-                                if worker.is_none() && gave_up.is_none() {
-                                    let mut last = String::new();
-                                    for _ in 0..START_ATTEMPTS {
-                                        match Worker::start(
-                                            &cfg.exe,
-                                            platform,
-                                            device,
-                                            &identity,
-                                            stderr(),
-                                            cfg.start_timeout,
-                                        ) {
-                                            Ok(w) => {
-                                                worker = Some(w);
-                                                break;
-                                            }
-                                            Err(e) => last = e,
-                                        }
-                                    }
-                                    if worker.is_none() {
-                                        gave_up = Some(last);
-                                    }
-                                }
-                                let (actual, driver_ms) = match (&mut worker, &gave_up) {
-                                    (Some(w), _) => {
+                                let (actual, driver_ms) = match slot.worker() {
+                                    Ok(w) => {
                                         let source = &cases[job.case].source;
                                         let options = job.options.join(" ");
                                         match w.request(source, &options, job.mode, cfg.timeout) {
-                                            Ok(r) => (device_actual(r.clone()), Some(r.build_ms)),
+                                            Ok(r) => {
+                                                let ms = r.build_ms;
+                                                (device_actual(r), Some(ms))
+                                            }
                                             Err(f) => {
-                                                worker = None;
+                                                slot.lost();
                                                 (
                                                     match f {
                                                         WorkerFailure::Crash(signal) => {
@@ -276,12 +262,9 @@ pub fn execute(
                                             }
                                         }
                                     }
-                                    (None, why) => (
+                                    Err(why) => (
                                         Actual::Skipped {
-                                            why: format!(
-                                                "no worker for this device: {}",
-                                                why.as_deref().unwrap_or("unknown")
-                                            ),
+                                            why: format!("no worker for this device: {why}"),
                                         },
                                         None,
                                     ),

@@ -29,5 +29,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Compare(args) => compare::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Worker(args) => run::worker(&args),
+        Command::Overhead(args) => run::overhead(&args),
     }
 }

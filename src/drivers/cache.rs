@@ -4,8 +4,9 @@
 //! as results come in. The key is the identity, the source's hash, the options and the profile;
 //! the value is the raw outcome, never the verdict, so editing a case's expectations needs no
 //! invalidation (and editing its source changes the key). Crashes are cached (a driver that
-//! aborts on a source does so every time, and re-running it costs a worker restart per crash);
-//! timeouts are not, since they depend on load and on `--timeout`. `--no-cache` re-runs all.
+//! aborts on a source does so every time, and re-running it costs a worker restart per crash),
+//! and so are skips a worker decided from the device; timeouts are not, since they depend on
+//! load and on `--timeout`. `--no-cache` re-runs all.
 
 use super::protocol::Mode;
 use crate::results::Actual;
@@ -95,8 +96,10 @@ impl Cache {
         self.map.get(key)
     }
 
-    /// Records an outcome (timeouts and skips are not cached; run-time outcomes are, under
-    /// their own mode, since a case's run depends only on its source and the driver).
+    /// Records an outcome (timeouts are not cached; run-time outcomes are, under their own
+    /// mode, since a case's run depends only on its source and the driver). A skip is cached
+    /// as given: the engine gives only those a worker decided from the device's queries (a
+    /// run-time case's `requires`), which would otherwise start a worker on every re-run.
     pub fn put(&mut self, key: Key, actual: &Actual, driver_ms: Option<f64>) -> io::Result<()> {
         if !matches!(
             actual,
@@ -105,6 +108,7 @@ impl Cache {
                 | Actual::Invalid { .. }
                 | Actual::Crash { .. }
                 | Actual::Ran { .. }
+                | Actual::Skipped { .. }
         ) {
             return Ok(());
         }

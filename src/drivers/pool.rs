@@ -3,14 +3,20 @@
 //!
 //! A worker that dies is reported as [`WorkerFailure::Crash`] with the signal that killed it; one
 //! that does not answer in time is killed and reported as [`WorkerFailure::Timeout`]. Either way
-//! the caller starts a new worker and goes on.
+//! the caller takes another worker and goes on: `clasp run` keeps one started in the background
+//! per slot ([`Slot`]), and starts workers with only their device's vendor library loaded
+//! ([`Target`]), since starting a worker is the most expensive thing the harness does.
+//! [`raw_times`] runs the jobs of a saved run with no harness, for `clasp overhead`.
 
-use super::protocol::{Hello, Mode, Request, Response};
+use super::discover::{DeviceInfo, Icd};
+use super::protocol::{Hello, Mode, RequestRef, Response};
+use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read, Write};
+use std::os::fd::AsRawFd;
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -81,6 +87,57 @@ pub fn output_with_timeout(mut cmd: Command, timeout: Duration) -> io::Result<Fi
     })
 }
 
+/// Runs `clasp worker raw` on `target` with `jobs` and `loops` passes, and returns what it
+/// measured. No deadline: it is a measurement, run by hand, on jobs known not to crash or hang.
+pub fn raw_times(
+    exe: &Path,
+    target: &Target,
+    jobs: &[super::protocol::Request],
+    loops: u32,
+) -> Result<super::worker::RawTimes, String> {
+    let mut cmd = Command::new(exe);
+    cmd.args([
+        "worker",
+        "raw",
+        "--platform",
+        &target.platform.to_string(),
+        "--device",
+        &target.device.to_string(),
+        "--loops",
+        &loops.to_string(),
+    ])
+    .stdin(Stdio::piped())
+    .stdout(Stdio::piped())
+    // Build logs that drivers print (Oclgrind prints every one) would bury the figures.
+    .stderr(Stdio::null());
+    if let Some(library) = &target.library {
+        cmd.env("OCL_ICD_VENDORS", library);
+    }
+    let mut child = cmd
+        .spawn()
+        .map_err(|e| format!("cannot start the raw worker: {e}"))?;
+    let mut input = Vec::new();
+    for job in jobs {
+        serde_json::to_writer(&mut input, job).map_err(|e| e.to_string())?;
+        input.push(b'\n');
+    }
+    let mut stdin = child.stdin.take().ok_or("raw worker has no stdin")?;
+    let writer = thread::spawn(move || stdin.write_all(&input));
+    let mut out = Vec::new();
+    if let Some(mut stdout) = child.stdout.take() {
+        let _ = stdout.read_to_end(&mut out);
+    }
+    let _ = writer.join();
+    let status = child.wait().map_err(|e| e.to_string())?;
+    if !status.success() {
+        return Err(format!(
+            "the raw worker died ({}): a job in the list crashes this driver in one process",
+            describe_exit(status)
+        ));
+    }
+    serde_json::from_slice(&out).map_err(|e| format!("the raw worker answered garbage: {e}"))
+}
+
 /// `SIGSEGV`, `SIGABRT`, ... or `exit(N)`.
 pub fn describe_exit(status: ExitStatus) -> String {
     if let Some(sig) = status.signal() {
@@ -117,17 +174,55 @@ pub enum WorkerFailure {
     Protocol(String),
 }
 
+/// Where a build worker finds its device.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Target {
+    pub platform: u32,
+    pub device: u32,
+    /// Load only this vendor library (`OCL_ICD_VENDORS=<library>`, see [`Icd`]); `platform`
+    /// then counts that library's platforms only. `None`: every installed driver.
+    pub library: Option<String>,
+}
+
+impl Target {
+    /// The device with every installed driver loaded (discovery's platform numbering).
+    pub fn full(d: &DeviceInfo) -> Target {
+        Target {
+            platform: d.platform_index,
+            device: d.device_index,
+            library: None,
+        }
+    }
+
+    /// The device with only its own vendor library loaded, when discovery found which it is.
+    pub fn own_library(d: &DeviceInfo) -> Option<Target> {
+        d.icd.as_ref().map(|icd: &Icd| Target {
+            platform: icd.platform_index,
+            device: d.device_index,
+            library: Some(icd.library.clone()),
+        })
+    }
+}
+
 /// A live `clasp worker build` process bound to one device.
 pub struct Worker {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<io::Result<String>>,
+    /// The worker's protocol output, read in this thread: a reader thread would add a thread
+    /// switch to every request, which on a loaded machine costs as much as a small build.
+    stdout: BufReader<ChildStdout>,
     next_id: u64,
+    /// The request line being written, kept to reuse its allocation.
+    buf: Vec<u8>,
 }
 
+/// A worker process that was started but whose hello has not been read yet: its driver
+/// initialises while the caller does other work. [`Starting::ready`] waits for the hello.
+pub struct Starting(Worker);
+
 impl Worker {
-    /// Starts a worker for `(platform, device)` and waits for its hello. `stderr` receives
-    /// whatever the driver prints.
+    /// Starts a worker for `(platform, device)`, every installed driver loaded, and waits for
+    /// its hello. `stderr` receives whatever the driver prints.
     pub fn start(
         exe: &Path,
         platform: u32,
@@ -136,36 +231,162 @@ impl Worker {
         stderr: Stdio,
         timeout: Duration,
     ) -> Result<Worker, String> {
-        let mut child = Command::new(exe)
-            .args([
-                "worker",
-                "build",
-                "--platform",
-                &platform.to_string(),
-                "--device",
-                &device.to_string(),
-            ])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(stderr)
+        let target = Target {
+            platform,
+            device,
+            library: None,
+        };
+        Worker::spawn(exe, &target, stderr)?.ready(identity, timeout)
+    }
+
+    /// Starts a worker process for `target` and returns without waiting for it.
+    pub fn spawn(exe: &Path, target: &Target, stderr: Stdio) -> Result<Starting, String> {
+        let mut cmd = Command::new(exe);
+        cmd.args([
+            "worker",
+            "build",
+            "--platform",
+            &target.platform.to_string(),
+            "--device",
+            &target.device.to_string(),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(stderr);
+        if let Some(library) = &target.library {
+            cmd.env("OCL_ICD_VENDORS", library);
+        }
+        let mut child = cmd
             .spawn()
             .map_err(|e| format!("cannot start a worker: {e}"))?;
         let stdin = child.stdin.take().ok_or("worker has no stdin")?;
         let stdout = child.stdout.take().ok_or("worker has no stdout")?;
-        let (tx, lines) = mpsc::channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut w = Worker {
+        Ok(Starting(Worker {
             child,
             stdin,
-            lines,
+            stdout: BufReader::with_capacity(MAX_LINE_CHUNK, stdout),
             next_id: 0,
+            buf: Vec::new(),
+        }))
+    }
+
+    /// One request of any mode (a build, a run-time case, an argument-qualifier query). On
+    /// failure the worker is gone (killed or dead): drop it and start another.
+    pub fn request(
+        &mut self,
+        source: &str,
+        options: &str,
+        mode: Mode,
+        timeout: Duration,
+    ) -> Result<Response, WorkerFailure> {
+        self.next_id += 1;
+        let req = RequestRef {
+            id: self.next_id,
+            source,
+            options,
+            mode,
         };
+        self.buf.clear();
+        serde_json::to_writer(&mut self.buf, &req)
+            .map_err(|e| WorkerFailure::Protocol(e.to_string()))?;
+        self.buf.push(b'\n');
+        // One write per request: the pipe is unbuffered, so there is nothing to flush.
+        if self.stdin.write_all(&self.buf).is_err() {
+            // The worker is gone; its exit status says how.
+            return Err(self.reap());
+        }
+        let line = self.read_line(timeout)?;
+        let resp: Response = serde_json::from_str(&line).map_err(|e| {
+            self.kill();
+            WorkerFailure::Protocol(format!("worker answered garbage ({e}): {line}"))
+        })?;
+        if resp.id != self.next_id {
+            self.kill();
+            return Err(WorkerFailure::Protocol(format!(
+                "worker answered request {} to request {}",
+                resp.id, self.next_id
+            )));
+        }
+        Ok(resp)
+    }
+
+    /// The next line the worker writes, waiting at most `timeout` for it (then the worker is
+    /// killed).
+    fn read_line(&mut self, timeout: Duration) -> Result<String, WorkerFailure> {
+        let deadline = Instant::now() + timeout;
+        let mut line: Vec<u8> = Vec::new();
+        loop {
+            let buffered = self.stdout.buffer();
+            if let Some(end) = buffered.iter().position(|b| *b == b'\n') {
+                line.extend_from_slice(&buffered[..end]);
+                self.stdout.consume(end + 1);
+                return String::from_utf8(line).map_err(|_| {
+                    self.kill();
+                    WorkerFailure::Protocol("worker answered a line that is not UTF-8".into())
+                });
+            }
+            line.extend_from_slice(buffered);
+            let n = buffered.len();
+            self.stdout.consume(n);
+            let left = deadline.saturating_duration_since(Instant::now());
+            let mut fd = libc::pollfd {
+                fd: self.stdout.get_ref().as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            let ms = left.as_millis().min(i32::MAX as u128) as i32;
+            // SAFETY: one pollfd on a descriptor this worker owns, for the duration of the call.
+            match unsafe { libc::poll(&mut fd, 1, ms) } {
+                0 if Instant::now() >= deadline => {
+                    self.kill();
+                    return Err(WorkerFailure::Timeout);
+                }
+                0 => continue,
+                r if r < 0 => {
+                    if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
+                        continue;
+                    }
+                    return Err(self.reap());
+                }
+                _ => {}
+            }
+            match self.stdout.fill_buf() {
+                // End of output: the worker is gone.
+                Ok([]) => return Err(self.reap()),
+                Ok(_) => {}
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(_) => return Err(self.reap()),
+            }
+        }
+    }
+
+    /// Waits for a worker whose output ended, and says how it died.
+    fn reap(&mut self) -> WorkerFailure {
+        // The output closed; give the process a moment to be reaped, then make sure it is gone.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return WorkerFailure::Crash(describe_exit(status)),
+                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(2)),
+                _ => {
+                    self.kill();
+                    return WorkerFailure::Crash("closed its output".into());
+                }
+            }
+        }
+    }
+
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Starting {
+    /// Waits (at most `timeout` from now) for the worker's hello, and checks that it opened the
+    /// device discovery found as `identity`.
+    pub fn ready(self, identity: &str, timeout: Duration) -> Result<Worker, String> {
+        let mut w = self.0;
         let hello: Hello = match w.read_line(timeout) {
             Ok(line) => serde_json::from_str(&line)
                 .map_err(|e| format!("worker hello is not JSON ({e}): {line}"))?,
@@ -191,80 +412,114 @@ impl Worker {
             None => Err("worker hello names no device".into()),
         }
     }
+}
 
-    /// One request of any mode (a build, a run-time case, an argument-qualifier query). On
-    /// failure the worker is gone (killed or dead): drop it and start another.
-    pub fn request(
-        &mut self,
-        source: &str,
-        options: &str,
-        mode: Mode,
-        timeout: Duration,
-    ) -> Result<Response, WorkerFailure> {
-        self.next_id += 1;
-        let req = Request {
-            id: self.next_id,
-            source: source.to_string(),
-            options: options.to_string(),
-            mode,
-        };
-        let mut line =
-            serde_json::to_string(&req).map_err(|e| WorkerFailure::Protocol(e.to_string()))?;
-        line.push('\n');
-        if self
-            .stdin
-            .write_all(line.as_bytes())
-            .and_then(|_| self.stdin.flush())
-            .is_err()
-        {
-            // The worker is gone; its exit status says how.
-            return Err(self.reap());
+/// How much of a worker's output is read at once.
+const MAX_LINE_CHUNK: usize = 64 * 1024;
+
+/// A worker that fails to start this many times in a row gives up on its device.
+const START_ATTEMPTS: u32 = 3;
+
+/// Spare workers a slot keeps ready once it has lost a worker (a slot whose driver never
+/// crashes pays for no spare: a rusticl start costs 0.3 s of CPU). More would cover a driver
+/// that crashes on several requests in a row (rusticl on the four profiles of an image case),
+/// but on a busy 2-core machine three spares made rusticl runs slower, not faster.
+const SPARES: usize = 1;
+
+/// One of a device's parallel slots: the worker that answers its requests, and spare workers
+/// started in the background.
+///
+/// A worker lost to a crash or a timeout costs a process start (exec, loading the ICD, the
+/// driver's own initialisation: 0.3 s of CPU for rusticl) before the next request; with a
+/// spare, that start happened while the lost worker was still building, and the next request
+/// waits only for what is left of it. Spares are ordinary workers, so isolation is unchanged: a
+/// crash or a hang costs the one request that caused it, and no process serves two slots.
+pub struct Slot<'a> {
+    exe: &'a Path,
+    /// Tried in order: the device's own library alone, then every driver loaded.
+    targets: Vec<Target>,
+    identity: &'a str,
+    stderr: &'a (dyn Fn() -> Stdio + Sync),
+    start_timeout: Duration,
+    worker: Option<Worker>,
+    spares: VecDeque<Starting>,
+    /// Whether the slot has lost a worker, and so keeps spares.
+    keep_spares: bool,
+    gave_up: Option<String>,
+}
+
+impl<'a> Slot<'a> {
+    pub fn new(
+        exe: &'a Path,
+        device: &DeviceInfo,
+        identity: &'a str,
+        stderr: &'a (dyn Fn() -> Stdio + Sync),
+        start_timeout: Duration,
+    ) -> Slot<'a> {
+        let mut targets: Vec<Target> = Target::own_library(device).into_iter().collect();
+        targets.push(Target::full(device));
+        Slot {
+            exe,
+            targets,
+            identity,
+            stderr,
+            start_timeout,
+            worker: None,
+            spares: VecDeque::new(),
+            keep_spares: false,
+            gave_up: None,
         }
-        let line = self.read_line(timeout)?;
-        let resp: Response = serde_json::from_str(&line).map_err(|e| {
-            self.kill();
-            WorkerFailure::Protocol(format!("worker answered garbage ({e}): {line}"))
-        })?;
-        if resp.id != self.next_id {
-            self.kill();
-            return Err(WorkerFailure::Protocol(format!(
-                "worker answered request {} to request {}",
-                resp.id, self.next_id
-            )));
-        }
-        Ok(resp)
     }
 
-    fn read_line(&mut self, timeout: Duration) -> Result<String, WorkerFailure> {
-        match self.lines.recv_timeout(timeout) {
-            Ok(Ok(line)) => Ok(line),
-            Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => Err(self.reap()),
-            Err(RecvTimeoutError::Timeout) => {
-                self.kill();
-                Err(WorkerFailure::Timeout)
+    /// The slot's worker, taken from the spares (or started) when there is none; the reason
+    /// when the device cannot be opened (after [`START_ATTEMPTS`] tries).
+    pub fn worker(&mut self) -> Result<&mut Worker, String> {
+        if self.worker.is_none() {
+            if let Some(why) = &self.gave_up {
+                return Err(why.clone());
             }
-        }
-    }
-
-    /// Waits for a worker whose output ended, and says how it died.
-    fn reap(&mut self) -> WorkerFailure {
-        // The output closed; give the process a moment to be reaped, then make sure it is gone.
-        let deadline = Instant::now() + Duration::from_secs(5);
-        loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => return WorkerFailure::Crash(describe_exit(status)),
-                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(2)),
-                _ => {
-                    self.kill();
-                    return WorkerFailure::Crash("closed its output".into());
+            let mut last = String::new();
+            let mut attempts = 0;
+            while self.worker.is_none() && attempts < START_ATTEMPTS {
+                let starting = match self.spares.pop_front() {
+                    Some(s) => Ok(s),
+                    None => Worker::spawn(self.exe, &self.targets[0], (self.stderr)()),
+                };
+                match starting.and_then(|s| s.ready(self.identity, self.start_timeout)) {
+                    Ok(w) => self.worker = Some(w),
+                    Err(e) if self.targets.len() > 1 => {
+                        // The loader did not take `OCL_ICD_VENDORS` as ocl-icd does (or the
+                        // library alone does not open the device): load every driver from now
+                        // on, without counting this as a failed start.
+                        self.targets.remove(0);
+                        self.spares.clear();
+                        last = e;
+                    }
+                    Err(e) => {
+                        attempts += 1;
+                        last = e;
+                    }
                 }
             }
+            if self.worker.is_none() {
+                self.gave_up = Some(last.clone());
+                return Err(last);
+            }
         }
+        while self.keep_spares && self.spares.len() < SPARES {
+            // Started now, ready by the time a loss needs them.
+            match Worker::spawn(self.exe, &self.targets[0], (self.stderr)()) {
+                Ok(s) => self.spares.push_back(s),
+                Err(_) => break,
+            }
+        }
+        Ok(self.worker.as_mut().expect("started above"))
     }
 
-    fn kill(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+    /// The worker failed a request (it is dead or was killed): the next request gets another.
+    pub fn lost(&mut self) {
+        self.worker = None;
+        self.keep_spares = true;
     }
 }
 

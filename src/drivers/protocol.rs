@@ -24,6 +24,16 @@ pub struct Request {
     pub mode: Mode,
 }
 
+/// A [`Request`] as the parent writes it: the same JSON, borrowing the source and options
+/// instead of copying them for every build.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct RequestRef<'a> {
+    pub id: u64,
+    pub source: &'a str,
+    pub options: &'a str,
+    pub mode: Mode,
+}
+
 /// What a request does after the build.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

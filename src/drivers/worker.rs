@@ -8,8 +8,12 @@
 //! Drivers print to stdout too (warnings, debug output), which would corrupt the protocol: the
 //! worker keeps the real stdout for itself and points file descriptor 1 at stderr before it
 //! loads any driver.
+//!
+//! `clasp worker raw --platform I --device J` times jobs with no harness around them (see
+//! [`raw_main`]), for `clasp overhead`.
 
 use super::protocol::{BuildStatus, Hello, Mode, Request, Response};
+use serde::{Deserialize, Serialize};
 use std::ffi::CString;
 use std::fs::File;
 use std::io::{self, BufRead, BufWriter, Write};
@@ -43,11 +47,39 @@ pub fn discover_main() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `clasp worker build`.
-pub fn build_main(platform: u32, device: u32) -> anyhow::Result<()> {
+/// Opens a context on device `device` of platform `platform`; also the identity it opened.
+fn open(
+    platform: u32,
+    device: u32,
+) -> Result<(opencl3::device::Device, opencl3::context::Context, String), String> {
     use opencl3::context::Context;
     use opencl3::device::{Device, CL_DEVICE_TYPE_ALL};
+    let platforms =
+        opencl3::platform::get_platforms().map_err(|e| format!("clGetPlatformIDs failed: {e}"))?;
+    let p = platforms
+        .get(platform as usize)
+        .ok_or_else(|| format!("no platform {platform}"))?;
+    let ids = p
+        .get_devices(CL_DEVICE_TYPE_ALL)
+        .map_err(|e| format!("clGetDeviceIDs failed: {e}"))?;
+    let id = *ids
+        .get(device as usize)
+        .ok_or_else(|| format!("no device {device} on platform {platform}"))?;
+    let d = Device::new(id);
+    let ctx = Context::from_device(&d).map_err(|e| format!("clCreateContext failed: {e}"))?;
+    let identity = format!(
+        "{} | {} | {} | {} | driver {}",
+        p.name().unwrap_or_default(),
+        p.version().unwrap_or_default(),
+        d.name().unwrap_or_default(),
+        d.version().unwrap_or_default(),
+        d.driver_version().unwrap_or_default()
+    );
+    Ok((d, ctx, identity))
+}
 
+/// `clasp worker build`.
+pub fn build_main(platform: u32, device: u32) -> anyhow::Result<()> {
     let out = protocol_stdout()?;
     let mut out = BufWriter::new(out);
     let mut say = |line: String| -> io::Result<()> {
@@ -55,30 +87,7 @@ pub fn build_main(platform: u32, device: u32) -> anyhow::Result<()> {
         out.write_all(b"\n")?;
         out.flush()
     };
-    let opened = (|| -> Result<(Device, Context, String), String> {
-        let platforms = opencl3::platform::get_platforms()
-            .map_err(|e| format!("clGetPlatformIDs failed: {e}"))?;
-        let p = platforms
-            .get(platform as usize)
-            .ok_or_else(|| format!("no platform {platform}"))?;
-        let ids = p
-            .get_devices(CL_DEVICE_TYPE_ALL)
-            .map_err(|e| format!("clGetDeviceIDs failed: {e}"))?;
-        let id = *ids
-            .get(device as usize)
-            .ok_or_else(|| format!("no device {device} on platform {platform}"))?;
-        let d = Device::new(id);
-        let ctx = Context::from_device(&d).map_err(|e| format!("clCreateContext failed: {e}"))?;
-        let identity = format!(
-            "{} | {} | {} | {} | driver {}",
-            p.name().unwrap_or_default(),
-            p.version().unwrap_or_default(),
-            d.name().unwrap_or_default(),
-            d.version().unwrap_or_default(),
-            d.driver_version().unwrap_or_default()
-        );
-        Ok((d, ctx, identity))
-    })();
+    let opened = open(platform, device);
     let (device, context) = match opened {
         Ok((d, c, identity)) => {
             say(serde_json::to_string(&Hello {
@@ -228,4 +237,104 @@ pub(super) fn build_one(
         BuildStatus::Accepted => (Some(program), response),
         _ => (None, response),
     }
+}
+
+/// One pass of `clasp worker raw` over its jobs.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct RawLoop {
+    /// Time in the driver: `clBuildProgram` alone for a build; the whole job (build, launch,
+    /// reads, queries) for a run-time case or an argument-qualifier query, which have no
+    /// harness inside them either.
+    pub driver_s: f64,
+    /// The pass from its first job to its last, in this process.
+    pub wall_s: f64,
+    /// CPU time of this process (user and system) during the pass.
+    pub cpu_s: f64,
+}
+
+/// What `clasp worker raw` prints.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct RawTimes {
+    pub identity: Option<String>,
+    pub error: Option<String>,
+    pub jobs: usize,
+    /// Seconds to open the device (ICD loader, platform, context, queue): the driver's own
+    /// start-up, which every client pays once before its first build.
+    #[serde(default)]
+    pub open_s: f64,
+    pub loops: Vec<RawLoop>,
+}
+
+/// CPU time (user and system) of this process, or of its reaped children, in seconds.
+pub fn cpu_seconds(who: libc::c_int) -> f64 {
+    // SAFETY: getrusage writes into the struct it is given and nothing else.
+    let u = unsafe {
+        let mut u: libc::rusage = std::mem::zeroed();
+        if libc::getrusage(who, &mut u) != 0 {
+            return 0.0;
+        }
+        u
+    };
+    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+    secs(u.ru_utime) + secs(u.ru_stime)
+}
+
+/// `clasp worker raw`: the driver time of the jobs on stdin (request lines, read to the end)
+/// with no harness around it: one process, one context, the jobs in a loop, `loops` times.
+/// The yardstick of `clasp overhead`. Jobs that crash the driver must not be given: they would
+/// end this process.
+pub fn raw_main(platform: u32, device: u32, loops: u32) -> anyhow::Result<()> {
+    let out = protocol_stdout()?;
+    let mut jobs: Vec<Request> = Vec::new();
+    for line in io::stdin().lock().lines() {
+        let line = line?;
+        if !line.trim().is_empty() {
+            jobs.push(serde_json::from_str(&line)?);
+        }
+    }
+    let mut times = RawTimes {
+        identity: None,
+        error: None,
+        jobs: jobs.len(),
+        open_s: 0.0,
+        loops: Vec::new(),
+    };
+    let opening = Instant::now();
+    match open(platform, device) {
+        Err(e) => times.error = Some(e),
+        Ok((device, context, identity)) => {
+            times.open_s = opening.elapsed().as_secs_f64();
+            times.identity = Some(identity);
+            let mut runner = super::execute::Runner::new(&context, &device);
+            for _ in 0..loops {
+                let (start, cpu) = (Instant::now(), cpu_seconds(libc::RUSAGE_SELF));
+                let mut driver_s = 0.0;
+                for req in &jobs {
+                    match req.mode {
+                        Mode::Build => {
+                            driver_s += build_one(&context, &device, req).1.build_ms / 1e3
+                        }
+                        Mode::Run | Mode::ArgInfo => {
+                            let t = Instant::now();
+                            let _ = match req.mode {
+                                Mode::Run => runner.run_case(req),
+                                _ => runner.arg_info(req),
+                            };
+                            driver_s += t.elapsed().as_secs_f64();
+                        }
+                    }
+                }
+                times.loops.push(RawLoop {
+                    driver_s,
+                    wall_s: start.elapsed().as_secs_f64(),
+                    cpu_s: cpu_seconds(libc::RUSAGE_SELF) - cpu,
+                });
+            }
+        }
+    }
+    let mut out = BufWriter::new(out);
+    serde_json::to_writer(&mut out, &times)?;
+    out.write_all(b"\n")?;
+    out.flush()?;
+    Ok(())
 }
