@@ -144,6 +144,11 @@ fn faults_are_recorded_on_their_cases_and_nothing_else_is_lost() {
     assert!(devices.status.success(), "{}", text(&devices));
     let d: Value = serde_json::from_slice(&devices.stdout).unwrap();
     assert_eq!(d["platforms"][0]["devices"][0]["name"], "fault device");
+    // Discovery names the vendor library, which build workers then load alone.
+    let library = d["platforms"][0]["devices"][0]["icd"]["library"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(library.ends_with("libfault_icd.so"), "{d}");
 
     let args = [
         "run",
@@ -495,4 +500,78 @@ fn the_checker_and_clang_run_the_corpus() {
     assert!(records
         .iter()
         .all(|r| r["verdict"] != "crash" && r["verdict"] != "timeout"));
+}
+
+/// The C++ for OpenCL run-time cases (zero pre-initialisation, constructors of local and global
+/// objects) run on every installed device that reports `cl_ext_cxx_for_opencl` and must pass
+/// there; on any other device each is skipped, by name, saying why.
+#[test]
+fn cxx_run_time_cases_run_where_cxx_for_opencl_is_supported_and_are_skipped_by_name_elsewhere() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tmp = tempfile::tempdir().unwrap();
+    let env = [("RUSTICL_ENABLE", "llvmpipe")];
+    let out = clasp(&["devices", "--format", "json"], &env, tmp.path());
+    assert!(out.status.success(), "{}", text(&out));
+    let d: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let cases = root.join("suite/cases");
+    let cases_s = cases.to_string_lossy().into_owned();
+    let devices: Vec<&Value> = d["platforms"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|p| p["devices"].as_array().into_iter().flatten())
+        .collect();
+    if devices.is_empty() {
+        println!("skipped C++ run-time cases: no OpenCL device installed");
+        return;
+    }
+    for (n, device) in devices.into_iter().enumerate() {
+        let id = device["id"].as_str().unwrap().to_string();
+        let cxx = device["extensions"]
+            .as_array()
+            .is_some_and(|e| e.iter().any(|x| x == "cl_ext_cxx_for_opencl"));
+        let out_dir = format!("cxx-runs-{n}");
+        let out = clasp(
+            &[
+                "run",
+                "--cases",
+                &cases_s,
+                "--subject",
+                &id,
+                "--case",
+                "cxx/*-runtime",
+                "--out",
+                &out_dir,
+                "--no-cache",
+                "--timeout",
+                "120",
+                "--plain",
+            ],
+            &env,
+            tmp.path(),
+        );
+        assert!(
+            matches!(out.status.code(), Some(0 | 1)),
+            "{id}: {}",
+            text(&out)
+        );
+        let (_, records) = results(&tmp.path().join(&out_dir));
+        assert!(
+            records.len() >= 4,
+            "{id}: {} C++ run-time results",
+            records.len()
+        );
+        for r in &records {
+            let case = r["case"].as_str().unwrap();
+            if cxx {
+                assert_eq!(r["verdict"], "pass", "{id}: {case}: {r}");
+                println!("{id}: C++ run-time case {case} ran and checked out");
+            } else {
+                assert_eq!(r["verdict"], "skipped", "{id}: {case}: {r}");
+                let why = r["actual"]["why"].as_str().unwrap_or_default();
+                assert!(why.contains("cl_ext_cxx_for_opencl"), "{id}: {case}: {why}");
+                println!("skipped C++ run-time case {case} on {id}: {why}");
+            }
+        }
+    }
 }

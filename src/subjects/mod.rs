@@ -101,7 +101,7 @@ pub struct Job {
 /// On a device, a run-time case in a profile it reports is executed ([`Mode::Run`]); a compile
 /// case that must build there gets a second job, [`RunKind::ArgQualifiers`]: the same build
 /// with `-cl-kernel-arg-info`, then `CL_KERNEL_ARG_ADDRESS_QUALIFIER` of every argument,
-/// compared with [`checker::signatures`] (C profiles only: the checker reads no C++). That is
+/// compared with [`checker::signatures`] (C profiles only: C++ kernel signatures are not modelled). That is
 /// one extra build per such case, cached under its own key like every build; the engine runs
 /// it right after the case's own build, on the same worker, and only when that build succeeded.
 pub fn plan(
@@ -144,9 +144,6 @@ pub fn plan(
                 diagnostics.sort();
                 job.expected = Expected::Diagnostics { diagnostics };
                 job.options = case.options.clone();
-                if case.is_cxx() {
-                    job.skip = Some("the checker has no C++ for OpenCL support yet".into());
-                }
             }
             SubjectKind::Clang { .. } => {
                 job.options = clang::arguments(case, profile);

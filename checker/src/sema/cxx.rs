@@ -9,22 +9,8 @@
 //!
 //! Deduced spaces are tracked as an [`Origin`] on every value that designates (or points into)
 //! such a variable, so that a failed pointer conversion names the rule the deduction broke.
-//! Which rule wins when several describe one conversion (the catalogue's header lists none
-//! for the `CXX-` rules), in order:
-//! 1. constant and generic meet, or generic converts implicitly to a named space:
-//!    CXX-GENERIC-POINTERS ("they bind to global, local and private objects but not to constant
-//!    ones");
-//! 2. the target is `__constant`: CXX-CONSTANT-EXPLICIT (constant memory is only what is
-//!    declared `__constant`);
-//! 3. the source is a program-scope (or extern, or static member) variable of deduced space:
-//!    CXX-IMPLICIT-GLOBAL;
-//! 4. the target is `__local`: CXX-LOCAL-EXPLICIT (nothing in a function is local by
-//!    deduction, a `static` included);
-//! 5. a function-scope static of deduced space: CXX-IMPLICIT-GLOBAL; an automatic variable or
-//!    parameter of deduced space: CXX-IMPLICIT-PRIVATE.
-//!
-//! A conversion between spaces that were all written explicitly breaks no `CXX-` rule, but a
-//! compiler must still reject it: it is reported as `Code::Semantic`.
+//! Which rule wins when several describe one conversion is the catalogue's precedence list
+//! (`spec::catalogue`, "In C++ for OpenCL, ..."); [`Sema`]'s conversion check follows it in order.
 //!
 //! The memory-initialisation table (004 3.2.5) is judged per variable from its storage (the
 //! space), its scope (program, kernel, other function, static data member, function-scope

@@ -27,6 +27,20 @@
 //!   when it is __local; a program-scope variable in a wrong space is AS-PROGSCOPE-SPACE;
 //! - vstore or an atomic on a pointer to constant is AS-VSTORE-SPACE or AS-ATOMIC-SPACE, not
 //!   AS-CONSTANT-WRITE.
+//!
+//! In C++ for OpenCL, a conversion that breaks several `CXX-` rules reports the first of:
+//! 1. constant meets generic, or generic converts implicitly to a named space:
+//!    CXX-GENERIC-POINTERS;
+//! 2. the target is `__constant`: CXX-CONSTANT-EXPLICIT;
+//! 3. the source is a program-scope, `extern` or static-member variable of deduced space:
+//!    CXX-IMPLICIT-GLOBAL;
+//! 4. the target is `__local`: CXX-LOCAL-EXPLICIT;
+//! 5. the source is a function-scope `static` of deduced space: CXX-IMPLICIT-GLOBAL; an automatic
+//!    variable or parameter of deduced space: CXX-IMPLICIT-PRIVATE.
+//!
+//! A C++ conversion between spaces that were all written explicitly breaks no `CXX-` rule (004
+//! states the storage rules, not the conversions); the checker reports it as a plain semantic
+//! error, as it does `new` without placement and a named cast from generic to a named space.
 
 use super::{Feature, Lang, Profile};
 use serde::Serialize;
