@@ -51,6 +51,45 @@ fn results(runs: &Path) -> (PathBuf, Vec<Value>) {
     (dir, records)
 }
 
+/// `clasp run` of the corpus cases matching `globs` on one device, uncached, into `tmp/out_dir`;
+/// returns what it printed and the run's records, after checking that it finished (exit 0 or 1).
+fn run_device(
+    tmp: &Path,
+    env: &[(&str, &str)],
+    id: &str,
+    globs: &[&str],
+    out_dir: &str,
+) -> (String, Vec<Value>) {
+    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("suite/cases");
+    let cases_s = cases.to_string_lossy().into_owned();
+    let mut args = vec!["run", "--cases", &cases_s, "--subject", id];
+    for g in globs {
+        args.extend(["--case", g]);
+    }
+    args.extend([
+        "--out",
+        out_dir,
+        "--no-cache",
+        "--timeout",
+        "120",
+        "--plain",
+    ]);
+    let out = clasp(&args, env, tmp);
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{id}: {}",
+        text(&out)
+    );
+    (text(&out), results(&tmp.join(out_dir)).1)
+}
+
+/// What `clasp devices --format json` reports.
+fn devices(tmp: &Path, env: &[(&str, &str)]) -> Value {
+    let out = clasp(&["devices", "--format", "json"], env, tmp);
+    assert!(out.status.success(), "{}", text(&out));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 /// Results by (case, profile), arg-qualifiers results left out (see [`arg_qualifiers`]).
 fn by_case(records: &[Value]) -> BTreeMap<(String, String), Value> {
     records
@@ -367,14 +406,9 @@ const DRIVERS: [(&str, &str); 3] = [
 
 #[test]
 fn real_cases_run_on_every_installed_driver() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let tmp = tempfile::tempdir().unwrap();
     let env = [("RUSTICL_ENABLE", "llvmpipe")];
-    let out = clasp(&["devices", "--format", "json"], &env, tmp.path());
-    assert!(out.status.success(), "{}", text(&out));
-    let d: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let cases = root.join("suite/cases");
-    let cases_s = cases.to_string_lossy().into_owned();
+    let d = devices(tmp.path(), &env);
     let mut skipped = Vec::new();
     for (label, platform) in DRIVERS {
         let device = d["platforms"]
@@ -395,37 +429,13 @@ fn real_cases_run_on_every_installed_driver() {
         // Real cases: the local-memory family, in every profile the cases list, and run-time
         // cases that every driver here executes correctly (local memory per work-group,
         // program-scope globals that persist, constant memory read by every work-item).
-        let out = clasp(
-            &[
-                "run",
-                "--cases",
-                &cases_s,
-                "--subject",
-                &id,
-                "--case",
-                "local/*",
-                "--case",
-                "runtime/local-per-group-*",
-                "--case",
-                "runtime/global-persist-*",
-                "--case",
-                "runtime/constant-readable-*",
-                "--out",
-                &out_dir,
-                "--no-cache",
-                "--timeout",
-                "120",
-                "--plain",
-            ],
-            &env,
-            tmp.path(),
-        );
-        assert!(
-            matches!(out.status.code(), Some(0 | 1)),
-            "{label}: {}",
-            text(&out)
-        );
-        let (_, records) = results(&tmp.path().join(&out_dir));
+        let globs = [
+            "local/*",
+            "runtime/local-per-group-*",
+            "runtime/global-persist-*",
+            "runtime/constant-readable-*",
+        ];
+        let (printed, records) = run_device(tmp.path(), &env, &id, &globs, &out_dir);
         assert!(!records.is_empty(), "{label}: no result");
         assert!(
             records.iter().all(|r| r["subject"] == id.as_str()),
@@ -436,18 +446,14 @@ fn real_cases_run_on_every_installed_driver() {
             .iter()
             .filter(|r| r["verdict"] == "crash" || r["verdict"] == "timeout")
             .collect();
-        assert!(pass > 0, "{label}: nothing passed\n{}", text(&out));
+        assert!(pass > 0, "{label}: nothing passed\n{printed}");
         assert!(broken.is_empty(), "{label}: {broken:?}");
         // The run-time cases really ran on the device and their buffers checked out.
         let ran = records
             .iter()
             .filter(|r| r["actual"]["outcome"] == "ran" && r["verdict"] == "pass")
             .count();
-        assert!(
-            ran > 0,
-            "{label}: no run-time case executed\n{}",
-            text(&out)
-        );
+        assert!(ran > 0, "{label}: no run-time case executed\n{printed}");
         println!(
             "{label} ({id}): {} results, {pass} pass, {ran} run-time cases executed and checked",
             records.len()
@@ -507,14 +513,9 @@ fn the_checker_and_clang_run_the_corpus() {
 /// there; on any other device each is skipped, by name, saying why.
 #[test]
 fn cxx_run_time_cases_run_where_cxx_for_opencl_is_supported_and_are_skipped_by_name_elsewhere() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let tmp = tempfile::tempdir().unwrap();
     let env = [("RUSTICL_ENABLE", "llvmpipe")];
-    let out = clasp(&["devices", "--format", "json"], &env, tmp.path());
-    assert!(out.status.success(), "{}", text(&out));
-    let d: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let cases = root.join("suite/cases");
-    let cases_s = cases.to_string_lossy().into_owned();
+    let d = devices(tmp.path(), &env);
     let devices: Vec<&Value> = d["platforms"]
         .as_array()
         .into_iter()
@@ -531,31 +532,7 @@ fn cxx_run_time_cases_run_where_cxx_for_opencl_is_supported_and_are_skipped_by_n
             .as_array()
             .is_some_and(|e| e.iter().any(|x| x == "cl_ext_cxx_for_opencl"));
         let out_dir = format!("cxx-runs-{n}");
-        let out = clasp(
-            &[
-                "run",
-                "--cases",
-                &cases_s,
-                "--subject",
-                &id,
-                "--case",
-                "cxx/*-runtime",
-                "--out",
-                &out_dir,
-                "--no-cache",
-                "--timeout",
-                "120",
-                "--plain",
-            ],
-            &env,
-            tmp.path(),
-        );
-        assert!(
-            matches!(out.status.code(), Some(0 | 1)),
-            "{id}: {}",
-            text(&out)
-        );
-        let (_, records) = results(&tmp.path().join(&out_dir));
+        let (_, records) = run_device(tmp.path(), &env, &id, &["cxx/*-runtime"], &out_dir);
         assert!(
             records.len() >= 4,
             "{id}: {} C++ run-time results",
