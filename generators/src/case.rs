@@ -6,7 +6,8 @@ use checker::spec::{Feature, Profile, RuleId};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-/// The OpenCL C profiles, in [`Profile::ALL`] order.
+/// The OpenCL C profiles, in [`Profile::ALL`] order (the C++ cases take theirs from
+/// [`crate::enumerate::cxx::profiles`]).
 pub fn c_profiles() -> Vec<Profile> {
     Profile::ALL
         .into_iter()
@@ -137,8 +138,13 @@ impl Builder {
     }
 
     pub fn close(&mut self) -> &mut Self {
+        self.close_with("}")
+    }
+
+    /// Closes a block with `text` (`};` after a class).
+    pub fn close_with(&mut self, text: &str) -> &mut Self {
         self.indent -= 1;
-        self.line("}")
+        self.line(text)
     }
 
     pub fn finish(mut self) -> GenCase {

@@ -117,7 +117,14 @@ pub fn compiles(
     ));
     std::fs::write(&file, case.render())?;
     let out = Command::new(clang)
-        .args(["-x", "cl"])
+        .args([
+            "-x",
+            if profile.lang().is_cxx() {
+                "clcpp"
+            } else {
+                "cl"
+            },
+        ])
         .args(profile.clang_options())
         .args(["-Xclang", "-finclude-default-header", "-fsyntax-only"])
         .arg(&file)

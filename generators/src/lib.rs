@@ -4,6 +4,8 @@
 //!   dimensions that matter (address space and spelling, declaration context, operation,
 //!   pointee type, qualifiers), each a [`GenCase`] that lists every profile it runs in with
 //!   per-profile `//~ ERROR[...]` annotations computed from [`spec`] and the catalogue.
+//! - [`enumerate::cxx`]: the same for the C++ for OpenCL `CXX-` rules (CLC++2021): the
+//!   memory-initialisation table and the storage classes, verdicts from the catalogue.
 //! - Printers ([`ty`]) and verdicts ([`spec`]) are separate from the enumeration so that the
 //!   `arbitrary`-driven random programs planned next reuse them.
 //! - [`coverage`]: the rule × profile × dimension matrix; [`clang`]: the sample compiled with

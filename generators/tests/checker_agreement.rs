@@ -77,3 +77,40 @@ fn checker_agrees_with_every_generated_case() {
         "fixed in the checker, remove from KNOWN: {stale:?}"
     );
 }
+
+/// STYLE §17: the C++ builders drawn from `Unstructured` (what a fuzz target would do) give
+/// cases the checker agrees with, exactly as the exhaustive ones.
+#[test]
+fn checker_agrees_with_cxx_cases_drawn_from_unstructured() {
+    let opts = Options::default();
+    let (mut drawn, mut bad) = (0usize, Vec::new());
+    generators::fuzz::seeded(5, 3_000, 16, |data| {
+        let mut u = arbitrary::Unstructured::new(data);
+        let Ok(Some(g)) = generators::enumerate::cxx::arbitrary_case(&mut u) else {
+            return;
+        };
+        drawn += 1;
+        let case = g.parse().expect("drawn cases parse");
+        for &p in &case.profiles {
+            let (sources, diags) = checker::check_source(&g.name, &case.source, p, &opts);
+            let want: Vec<String> = case
+                .expected(p)
+                .iter()
+                .map(|e| format!("{} {}", e.line, e.rule))
+                .collect();
+            let got: Vec<String> = checker::in_main_file(&sources, &diags)
+                .iter()
+                .map(|(line, code)| format!("{line} {code}"))
+                .collect();
+            if want != got {
+                bad.push(format!(
+                    "{}@{p}: expected {want:?}, checker {got:?}",
+                    g.name
+                ));
+            }
+        }
+    });
+    println!("{drawn} C++ cases drawn from Unstructured");
+    assert!(drawn >= 500, "only {drawn} drawn");
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

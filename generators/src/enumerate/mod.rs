@@ -2,6 +2,7 @@
 //! every combination of them. Deterministic (no randomness at all), de-duplicated by source.
 
 mod conversions;
+pub mod cxx;
 mod decls;
 mod misc;
 
@@ -57,5 +58,6 @@ pub fn exhaustive() -> Vec<GenCase> {
     decls::all(&mut out);
     conversions::all(&mut out);
     misc::all(&mut out);
+    cxx::all(&mut out);
     out.cases
 }
