@@ -59,6 +59,24 @@ struct Outcome {
     driver_ms: Option<f64>,
 }
 
+/// Requests a device slot keeps with its worker: the next one is queued while the worker
+/// builds, so it never waits between jobs (rusticl spends about a millisecond of CPU per job
+/// when it does: measured with a plain client, 5.2 s for 1,299 jobs one at a time against 3.2 s
+/// two at a time). A crash or a hang is still the oldest unanswered job's; the one queued
+/// behind it goes to the next worker.
+const PIPELINE: usize = 2;
+
+/// What a job whose worker failed records.
+fn failure(f: WorkerFailure, timeout: std::time::Duration) -> Actual {
+    match f {
+        WorkerFailure::Crash(signal) => Actual::Crash { signal },
+        WorkerFailure::Timeout => Actual::Timeout {
+            after_ms: timeout.as_millis() as u64,
+        },
+        WorkerFailure::Protocol(detail) => Actual::Invalid { detail },
+    }
+}
+
 /// Runs `tasks` and hands each result to `on_result` as it completes.
 pub fn execute(
     cases: &[Case],
@@ -229,66 +247,109 @@ pub fn execute(
                             let stderr = &stderr;
                             let mut slot =
                                 Slot::new(&cfg.exe, d, identity, stderr, cfg.start_timeout);
+                            // Sent first: companions of accepted builds, and jobs a lost
+                            // worker left unanswered.
                             let mut pending: VecDeque<usize> = VecDeque::new();
-                            while let Some(ti) = pending.pop_front().or_else(&next) {
-                                let job = &tasks[ti].job;
-                                let start = Instant::now();
-                                let (actual, driver_ms) = match slot.worker() {
-                                    Ok(w) => {
-                                        let source = &cases[job.case].source;
-                                        let options = job.options.join(" ");
-                                        match w.request(source, &options, job.mode, cfg.timeout) {
-                                            Ok(r) => {
-                                                let ms = r.build_ms;
-                                                (device_actual(r), Some(ms))
+                            // Sent to the current worker, not yet answered, oldest first.
+                            let mut inflight: VecDeque<(usize, u64)> = VecDeque::new();
+                            // When the oldest in-flight job started: its request went out, or
+                            // the answer before it came in.
+                            let mut head_start = Instant::now();
+                            // Hands one outcome on; false when the receiver is gone.
+                            let settle =
+                                |ti: usize,
+                                 actual: Actual,
+                                 driver_ms: Option<f64>,
+                                 started: Instant,
+                                 pending: &mut VecDeque<usize>| {
+                                    let mut companion_skip = None;
+                                    if let Some(ci) = attached[ti] {
+                                        if matches!(actual, Actual::Accepted { .. }) {
+                                            pending.push_back(ci);
+                                        } else {
+                                            companion_skip = Some((ci, skipped_companion(&actual)));
+                                        }
+                                    }
+                                    let out = Outcome {
+                                        actual,
+                                        duration_ms: started.elapsed().as_secs_f64() * 1e3,
+                                        driver_ms,
+                                    };
+                                    tx.send((ti, out)).is_ok()
+                                        && companion_skip.is_none_or(|skip| tx.send(skip).is_ok())
+                                };
+                            'jobs: loop {
+                                // Keep PIPELINE requests with the worker, so it never waits.
+                                while inflight.len() < PIPELINE {
+                                    let Some(ti) = pending.pop_front().or_else(&next) else {
+                                        break;
+                                    };
+                                    let job = &tasks[ti].job;
+                                    let start = Instant::now();
+                                    match slot.worker() {
+                                        Ok(w) => {
+                                            let source = &cases[job.case].source;
+                                            let options = job.options.join(" ");
+                                            match w.send(source, &options, job.mode) {
+                                                Ok(id) => {
+                                                    if inflight.is_empty() {
+                                                        head_start = start;
+                                                    }
+                                                    inflight.push_back((ti, id));
+                                                }
+                                                // Dead before this request: an unanswered
+                                                // one before it is the cause, and says how
+                                                // below; this one goes to the next worker.
+                                                Err(_) if !inflight.is_empty() => {
+                                                    pending.push_front(ti);
+                                                    break;
+                                                }
+                                                Err(f) => {
+                                                    slot.lost();
+                                                    let a = failure(f, cfg.timeout);
+                                                    if !settle(ti, a, None, start, &mut pending) {
+                                                        break 'jobs;
+                                                    }
+                                                }
                                             }
-                                            Err(f) => {
-                                                slot.lost();
-                                                (
-                                                    match f {
-                                                        WorkerFailure::Crash(signal) => {
-                                                            Actual::Crash { signal }
-                                                        }
-                                                        WorkerFailure::Timeout => Actual::Timeout {
-                                                            after_ms: cfg.timeout.as_millis()
-                                                                as u64,
-                                                        },
-                                                        WorkerFailure::Protocol(detail) => {
-                                                            Actual::Invalid { detail }
-                                                        }
-                                                    },
-                                                    None,
-                                                )
+                                        }
+                                        Err(why) => {
+                                            let a = Actual::Skipped {
+                                                why: format!("no worker for this device: {why}"),
+                                            };
+                                            if !settle(ti, a, None, start, &mut pending) {
+                                                break 'jobs;
                                             }
                                         }
                                     }
-                                    Err(why) => (
-                                        Actual::Skipped {
-                                            why: format!("no worker for this device: {why}"),
-                                        },
-                                        None,
-                                    ),
-                                };
-                                let mut companion_skip = None;
-                                if let Some(ci) = attached[ti] {
-                                    if matches!(actual, Actual::Accepted { .. }) {
-                                        pending.push_back(ci);
-                                    } else {
-                                        companion_skip = Some((ci, skipped_companion(&actual)));
-                                    }
                                 }
-                                let out = Outcome {
-                                    actual,
-                                    duration_ms: start.elapsed().as_secs_f64() * 1e3,
-                                    driver_ms,
-                                };
-                                if tx.send((ti, out)).is_err() {
+                                let Some((ti, id)) = inflight.pop_front() else {
                                     break;
-                                }
-                                if let Some(skip) = companion_skip {
-                                    if tx.send(skip).is_err() {
-                                        break;
+                                };
+                                let left = cfg.timeout.saturating_sub(head_start.elapsed());
+                                let answer = match slot.worker() {
+                                    Ok(w) => w.receive(id, left),
+                                    Err(why) => Err(WorkerFailure::Protocol(why)),
+                                };
+                                let started = head_start;
+                                head_start = Instant::now();
+                                let (actual, driver_ms) = match answer {
+                                    Ok(r) => {
+                                        let ms = r.build_ms;
+                                        (device_actual(r), Some(ms))
                                     }
+                                    Err(f) => {
+                                        // The worker died on (or hung in) this job, the
+                                        // oldest it had; the ones behind it go again.
+                                        slot.lost();
+                                        for (later, _) in inflight.drain(..).rev() {
+                                            pending.push_front(later);
+                                        }
+                                        (failure(f, cfg.timeout), None)
+                                    }
+                                };
+                                if !settle(ti, actual, driver_ms, started, &mut pending) {
+                                    break;
                                 }
                             }
                         });

@@ -270,8 +270,8 @@ impl Worker {
         }))
     }
 
-    /// One request of any mode (a build, a run-time case, an argument-qualifier query). On
-    /// failure the worker is gone (killed or dead): drop it and start another.
+    /// One request of any mode (a build, a run-time case, an argument-qualifier query): sent,
+    /// then answered. On failure the worker is gone (killed or dead): drop it and start another.
     pub fn request(
         &mut self,
         source: &str,
@@ -279,6 +279,15 @@ impl Worker {
         mode: Mode,
         timeout: Duration,
     ) -> Result<Response, WorkerFailure> {
+        let id = self.send(source, options, mode)?;
+        self.receive(id, timeout)
+    }
+
+    /// Queues a request and returns its id; the worker answers requests in the order it gets
+    /// them, so a caller may send the next one before this one is answered (the engine keeps
+    /// one ahead: a worker that waits between requests costs some drivers a millisecond each).
+    /// On failure the worker is gone.
+    pub fn send(&mut self, source: &str, options: &str, mode: Mode) -> Result<u64, WorkerFailure> {
         self.next_id += 1;
         let req = RequestRef {
             id: self.next_id,
@@ -295,16 +304,22 @@ impl Worker {
             // The worker is gone; its exit status says how.
             return Err(self.reap());
         }
+        Ok(self.next_id)
+    }
+
+    /// The answer to request `id`, the oldest one not yet answered, waiting at most `timeout`
+    /// (then the worker is killed). On failure the worker is gone.
+    pub fn receive(&mut self, id: u64, timeout: Duration) -> Result<Response, WorkerFailure> {
         let line = self.read_line(timeout)?;
         let resp: Response = serde_json::from_str(&line).map_err(|e| {
             self.kill();
             WorkerFailure::Protocol(format!("worker answered garbage ({e}): {line}"))
         })?;
-        if resp.id != self.next_id {
+        if resp.id != id {
             self.kill();
             return Err(WorkerFailure::Protocol(format!(
-                "worker answered request {} to request {}",
-                resp.id, self.next_id
+                "worker answered request {} to request {id}",
+                resp.id
             )));
         }
         Ok(resp)
