@@ -21,16 +21,7 @@ fn checker_agrees_with_every_generated_case() {
         let case = g.parse().expect("generated cases parse");
         let mut ok = true;
         for &p in &case.profiles {
-            let (sources, diags) = checker::check_source(&g.name, &case.source, p, &opts);
-            let want: Vec<String> = case
-                .expected(p)
-                .iter()
-                .map(|e| format!("{} {}", e.line, e.rule))
-                .collect();
-            let got: Vec<String> = checker::in_main_file(&sources, &diags)
-                .iter()
-                .map(|(line, code)| format!("{line} {code}"))
-                .collect();
+            let (want, got) = case.expected_and_checked(&g.name, p, &opts);
             if want != got {
                 ok = false;
                 match KNOWN
@@ -92,16 +83,7 @@ fn checker_agrees_with_cxx_cases_drawn_from_unstructured() {
         drawn += 1;
         let case = g.parse().expect("drawn cases parse");
         for &p in &case.profiles {
-            let (sources, diags) = checker::check_source(&g.name, &case.source, p, &opts);
-            let want: Vec<String> = case
-                .expected(p)
-                .iter()
-                .map(|e| format!("{} {}", e.line, e.rule))
-                .collect();
-            let got: Vec<String> = checker::in_main_file(&sources, &diags)
-                .iter()
-                .map(|(line, code)| format!("{line} {code}"))
-                .collect();
+            let (want, got) = case.expected_and_checked(&g.name, p, &opts);
             if want != got {
                 bad.push(format!(
                     "{}@{p}: expected {want:?}, checker {got:?}",

@@ -105,6 +105,28 @@ impl Case {
         out
     }
 
+    /// The case's expected diagnostics in `profile` and the checker's, each as `"LINE RULE"`
+    /// lines in the same order, so that a test compares (and diffs) them directly. `file`
+    /// names the source in the checker's spans.
+    pub fn expected_and_checked(
+        &self,
+        file: &str,
+        profile: Profile,
+        opts: &crate::Options,
+    ) -> (Vec<String>, Vec<String>) {
+        let (sources, diags) = crate::check_source(file, &self.source, profile, opts);
+        let want = self
+            .expected(profile)
+            .iter()
+            .map(|e| format!("{} {}", e.line, e.rule))
+            .collect();
+        let got = crate::in_main_file(&sources, &diags)
+            .iter()
+            .map(|(line, code)| format!("{line} {code}"))
+            .collect();
+        (want, got)
+    }
+
     /// Whether the case must compile in `profile` (it expects no diagnostic there).
     pub fn must_compile(&self, profile: Profile) -> bool {
         !self
