@@ -8,30 +8,12 @@
 //!   cases; a driver that is not installed is named as skipped.
 //! - With no OpenCL driver at all, `clasp devices` and `clasp run` still work.
 
+mod common;
+use common::*;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-const CLASP: &str = env!("CARGO_BIN_EXE_clasp");
-
-fn clasp(args: &[&str], env: &[(&str, &str)], dir: &Path) -> Output {
-    let mut cmd = Command::new(CLASP);
-    cmd.args(args).current_dir(dir);
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    cmd.output().expect("clasp runs")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "status {:?}\n--- stdout\n{}\n--- stderr\n{}",
-        o.status.code(),
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+use std::process::Command;
 
 /// Every run directory's results, by (case, subject, profile, kind).
 fn results(runs: &Path) -> (PathBuf, Vec<Value>) {
@@ -119,30 +101,6 @@ fn arg_qualifiers(records: &[Value]) -> BTreeMap<String, Value> {
             )
         })
         .collect()
-}
-
-/// Builds `fault-icd` into its own target directory (the outer `cargo test` holds the lock on
-/// the main one) and returns the library's path.
-fn fault_icd() -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let bin = Path::new(CLASP);
-    // <target>/debug/clasp → <target>/fault-icd
-    let target = bin
-        .parent()
-        .and_then(Path::parent)
-        .map(|t| t.join("fault-icd"))
-        .unwrap_or_else(|| root.join("target/fault-icd"));
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let status = Command::new(cargo)
-        .args(["build", "-p", "fault-icd", "--offline"])
-        .env("CARGO_TARGET_DIR", &target)
-        .current_dir(root)
-        .status()
-        .expect("cargo runs");
-    assert!(status.success(), "building fault-icd failed");
-    let lib = target.join("debug/libfault_icd.so");
-    assert!(lib.exists(), "{} was not built", lib.display());
-    lib
 }
 
 const OK_CASE: &str = "//@ rules: AS-PROGSCOPE-SPACE\n//@ profiles: CL1.2 CL2.0\nconstant int c = 1;\nkernel void k(global int *p) { *p = c; }\n";

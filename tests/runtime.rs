@@ -3,43 +3,12 @@
 //! error the case expects, a crash in `clEnqueueNDRangeKernel` and a hang in `clFinish` are each
 //! recorded on their own case, and every other result is there.
 
+mod common;
+use common::*;
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-const CLASP: &str = env!("CARGO_BIN_EXE_clasp");
-
-fn text(o: &Output) -> String {
-    format!(
-        "status {:?}\n--- stdout\n{}\n--- stderr\n{}",
-        o.status.code(),
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-/// Builds `fault-icd` into its own target directory (the outer `cargo test` holds the lock on
-/// the main one) and returns the library's path.
-fn fault_icd() -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let target = Path::new(CLASP)
-        .parent()
-        .and_then(Path::parent)
-        .map(|t| t.join("fault-icd"))
-        .unwrap_or_else(|| root.join("target/fault-icd"));
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let status = Command::new(cargo)
-        .args(["build", "-p", "fault-icd", "--offline"])
-        .env("CARGO_TARGET_DIR", &target)
-        .current_dir(root)
-        .status()
-        .expect("cargo runs");
-    assert!(status.success(), "building fault-icd failed");
-    let lib = target.join("debug/libfault_icd.so");
-    assert!(lib.exists(), "{} was not built", lib.display());
-    lib
-}
+use std::process::Command;
 
 fn run_case(marker: &str, expect: &str, extra: &str) -> String {
     format!(

@@ -19,32 +19,18 @@ mod synthetic;
 const PROFILE: checker::Profile = checker::Profile::CL2_0;
 
 fn corpus() -> Vec<(PathBuf, Vec<u8>)> {
-    fn walk(dir: &Path, out: &mut Vec<(PathBuf, Vec<u8>)>) {
-        let mut entries: Vec<_> = std::fs::read_dir(dir)
-            .expect("read suite/cases")
-            .map(|e| e.expect("directory entry").path())
-            .collect();
-        entries.sort();
-        for path in entries {
-            if path.is_dir() {
-                walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "cl") {
-                let bytes = std::fs::read(&path).expect("read a case");
-                let cxx = String::from_utf8_lossy(&bytes)
-                    .lines()
-                    .any(|l| l.starts_with("//@ profiles:") && l.contains("CLC++"));
-                if !cxx {
-                    out.push((path, bytes));
-                }
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../suite/cases"),
-        &mut out,
-    );
-    out
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../suite/cases");
+    checker::case::corpus::load(&root)
+        .expect("the suite corpus loads")
+        .into_iter()
+        .filter(|case| !case.is_cxx())
+        .map(|case| {
+            (
+                root.join(format!("{}.cl", case.name)),
+                case.source.into_bytes(),
+            )
+        })
+        .collect()
 }
 
 fn median(mut v: Vec<Duration>) -> Duration {

@@ -67,25 +67,17 @@ fn on_small_stack<F: FnOnce() + Send + 'static>(f: F) {
 }
 
 fn suite_cases() -> Vec<(PathBuf, Vec<u8>)> {
-    fn walk(dir: &Path, out: &mut Vec<(PathBuf, Vec<u8>)>) {
-        let mut entries: Vec<_> = std::fs::read_dir(dir)
-            .expect("read suite/cases")
-            .map(|e| e.expect("directory entry").path())
-            .collect();
-        entries.sort();
-        for path in entries {
-            if path.is_dir() {
-                walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "cl") {
-                let bytes = std::fs::read(&path).expect("read a case");
-                out.push((path, bytes));
-            }
-        }
-    }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../suite/cases");
-    let mut out = Vec::new();
-    walk(&root, &mut out);
-    out
+    checker::case::corpus::load(&root)
+        .expect("the suite corpus loads")
+        .into_iter()
+        .map(|case| {
+            (
+                root.join(format!("{}.cl", case.name)),
+                case.source.into_bytes(),
+            )
+        })
+        .collect()
 }
 
 /// Splits source into tokens crudely but losslessly: runs of identifier characters, runs of

@@ -24,8 +24,10 @@ use opencl3::program::Program;
 use opencl3::types::{cl_image_desc, cl_image_format, cl_uint, CL_BLOCKING};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::ffi::c_void;
 use std::ptr;
+use std::rc::Rc;
 
 const MIB: u64 = 1 << 20;
 const GIB: u64 = 1 << 30;
@@ -159,6 +161,8 @@ struct Bench {
     sizes: Sizes,
     results: Vec<BenchResult>,
     error: Option<String>,
+    /// Programs built so far, by source and options (a failed build too).
+    programs: HashMap<(&'static str, String), Res<Rc<Program>>>,
     /// Target time of one launch of the kernels whose work is set by `reps`.
     target_ns: f64,
     latency_reps: usize,
@@ -349,6 +353,7 @@ impl Bench {
             sizes,
             results: Vec::new(),
             error: None,
+            programs: HashMap::new(),
             target_ns,
             latency_reps: if cfg.quick { 3 } else { 7 },
         })
@@ -432,6 +437,37 @@ impl Bench {
     }
 
     // ---- OpenCL helpers -------------------------------------------------------------------
+
+    /// The program built from `src` (after the common header) with `options`, built once per
+    /// device: the global kernels serve three benchmark families, the local ones two.
+    fn program(&mut self, src: &'static str, options: &str) -> Res<Rc<Program>> {
+        let key = (src, options.to_string());
+        if let Some(p) = self.programs.get(&key) {
+            return p.clone();
+        }
+        let p = self.build(src, options).map(Rc::new);
+        self.programs.insert(key, p.clone());
+        p
+    }
+
+    /// [`Self::program`] for one benchmark family: on a build error the family is recorded as
+    /// an error under `id` and skipped (None).
+    fn family_program(
+        &mut self,
+        src: &'static str,
+        options: &str,
+        id: &str,
+        space: Space,
+        what: &str,
+    ) -> Option<Rc<Program>> {
+        match self.program(src, options) {
+            Ok(p) => Some(p),
+            Err(why) => {
+                self.push_error(id, space, what, Status::Error { why });
+                None
+            }
+        }
+    }
 
     fn build(&self, src: &str, options: &str) -> Res<Program> {
         let full = format!("{}\n{}", kernels::COMMON, src);
@@ -610,17 +646,14 @@ impl Bench {
     // ---- global -------------------------------------------------------------------------
 
     fn global_read(&mut self) -> Res<()> {
-        let program = match self.build(kernels::GLOBAL, "") {
-            Ok(p) => p,
-            Err(e) => {
-                self.push_error(
-                    "global/read",
-                    Space::Global,
-                    "global.cl",
-                    Status::Error { why: e },
-                );
-                return Ok(());
-            }
+        let Some(program) = self.family_program(
+            kernels::GLOBAL,
+            "",
+            "global/read",
+            Space::Global,
+            "global.cl",
+        ) else {
+            return Ok(());
         };
         let n = (self.sizes.global_bytes / 4) as usize;
         let data = pattern_vec(n);
@@ -757,17 +790,14 @@ impl Bench {
     }
 
     fn global_write(&mut self) -> Res<()> {
-        let program = match self.build(kernels::GLOBAL, "") {
-            Ok(p) => p,
-            Err(e) => {
-                self.push_error(
-                    "global/write",
-                    Space::Global,
-                    "global.cl",
-                    Status::Error { why: e },
-                );
-                return Ok(());
-            }
+        let Some(program) = self.family_program(
+            kernels::GLOBAL,
+            "",
+            "global/write",
+            Space::Global,
+            "global.cl",
+        ) else {
+            return Ok(());
         };
         let n = (self.sizes.global_bytes / 4) as usize;
         let outs: Vec<Buffer<u32>> = (0..self.sizes.rotation)
@@ -827,17 +857,14 @@ impl Bench {
     }
 
     fn global_copy(&mut self) -> Res<()> {
-        let program = match self.build(kernels::GLOBAL, "") {
-            Ok(p) => p,
-            Err(e) => {
-                self.push_error(
-                    "global/copy",
-                    Space::Global,
-                    "global.cl",
-                    Status::Error { why: e },
-                );
-                return Ok(());
-            }
+        let Some(program) = self.family_program(
+            kernels::GLOBAL,
+            "",
+            "global/copy",
+            Space::Global,
+            "global.cl",
+        ) else {
+            return Ok(());
         };
         let n = (self.sizes.global_bytes / 4) as usize;
         let data = pattern_vec(n);
@@ -949,12 +976,8 @@ impl Bench {
         let pixels = width * height;
         let data = pattern_vec(pixels * 4);
         let expected = wrapping_sum(&data);
-        let program = match self.build(kernels::IMAGE, "") {
-            Ok(p) => p,
-            Err(e) => {
-                self.push_error(id, Space::Image, what, Status::Error { why: e });
-                return Ok(());
-            }
+        let Some(program) = self.family_program(kernels::IMAGE, "", id, Space::Image, what) else {
+            return Ok(());
         };
         let k = self.kernel(&program, "image_read")?;
         let format = cl_image_format {
@@ -1129,17 +1152,10 @@ impl Bench {
     }
 
     fn local(&mut self) -> Res<()> {
-        let program = match self.build(kernels::LOCAL, "") {
-            Ok(p) => p,
-            Err(e) => {
-                self.push_error(
-                    "local/read",
-                    Space::Local,
-                    "local.cl",
-                    Status::Error { why: e },
-                );
-                return Ok(());
-            }
+        let Some(program) =
+            self.family_program(kernels::LOCAL, "", "local/read", Space::Local, "local.cl")
+        else {
+            return Ok(());
         };
         let (table, sum) = Self::float_table();
         let input = self.buffer_from(&table)?;
@@ -1209,17 +1225,14 @@ impl Bench {
     }
 
     fn constant(&mut self) -> Res<()> {
-        let program = match self.build(kernels::CONSTANT, "") {
-            Ok(p) => p,
-            Err(e) => {
-                self.push_error(
-                    "constant/read",
-                    Space::Constant,
-                    "constant.cl",
-                    Status::Error { why: e },
-                );
-                return Ok(());
-            }
+        let Some(program) = self.family_program(
+            kernels::CONSTANT,
+            "",
+            "constant/read",
+            Space::Constant,
+            "constant.cl",
+        ) else {
+            return Ok(());
         };
         let (table, sum) = Self::float_table();
         // The table twice in a row (8 KiB), as the kernels expect.
@@ -1278,17 +1291,14 @@ impl Bench {
     }
 
     fn private(&mut self) -> Res<()> {
-        let program = match self.build(kernels::PRIVATE, "") {
-            Ok(p) => p,
-            Err(e) => {
-                self.push_error(
-                    "private/read",
-                    Space::Private,
-                    "private.cl",
-                    Status::Error { why: e },
-                );
-                return Ok(());
-            }
+        let Some(program) = self.family_program(
+            kernels::PRIVATE,
+            "",
+            "private/read",
+            Space::Private,
+            "private.cl",
+        ) else {
+            return Ok(());
         };
         let (table, _) = Self::float_table();
         let input = self.buffer_from(&table)?;
@@ -1330,17 +1340,14 @@ impl Bench {
     }
 
     fn async_copy(&mut self) -> Res<()> {
-        let program = match self.build(kernels::LOCAL, "") {
-            Ok(p) => p,
-            Err(e) => {
-                self.push_error(
-                    "local/from-global",
-                    Space::Local,
-                    "local.cl",
-                    Status::Error { why: e },
-                );
-                return Ok(());
-            }
+        let Some(program) = self.family_program(
+            kernels::LOCAL,
+            "",
+            "local/from-global",
+            Space::Local,
+            "local.cl",
+        ) else {
+            return Ok(());
         };
         // Tiles of 4 uint4s a work-item; shrink the work-group if local memory is small.
         let mut l = self.sizes.local_size;
@@ -1465,7 +1472,7 @@ impl Bench {
                 return Ok(());
             }
         };
-        let program = match self.build(kernels::GENERIC, &option) {
+        let program = match self.program(kernels::GENERIC, &option) {
             Ok(p) => p,
             Err(e) => {
                 for (id, _, what) in ids {
@@ -1584,13 +1591,9 @@ impl Bench {
     }
 
     fn latency(&mut self, space: Space) -> Res<()> {
-        let program = match self.build(kernels::CHASE, "") {
-            Ok(p) => p,
-            Err(e) => {
-                let id = format!("{}/latency", space.name());
-                self.push_error(&id, space, "chase.cl", Status::Error { why: e });
-                return Ok(());
-            }
+        let id = format!("{}/latency", space.name());
+        let Some(program) = self.family_program(kernels::CHASE, "", &id, space, "chase.cl") else {
+            return Ok(());
         };
         let kname = match space {
             Space::Global => "chase_global",

@@ -12,7 +12,7 @@
 use super::devices::DISCOVERY_TIMEOUT;
 use crate::cli::FuzzArgs;
 use crate::drivers::discover::{discover, slug};
-use crate::drivers::pool::{Worker, WorkerFailure};
+use crate::drivers::pool::{Slot, WorkerFailure};
 use crate::drivers::protocol::{BuildStatus, Mode};
 use anyhow::{bail, Context};
 use checker::spec::Profile;
@@ -24,11 +24,10 @@ use std::time::{Duration, Instant};
 
 const BUILD_TIMEOUT: Duration = Duration::from_secs(60);
 
-/// The device's answers, one worker at a time (restarted when it dies), cached by source.
+/// The device's answers, from the harness's worker slot (its own ICD library only, replaced
+/// when a worker dies), cached by source.
 struct Device<'a> {
-    exe: &'a std::path::Path,
-    dev: &'a crate::drivers::DeviceInfo,
-    worker: Option<Worker>,
+    slot: Slot<'a>,
     cache: HashMap<(String, Profile), Result<Verdict, String>>,
     builds: usize,
 }
@@ -73,18 +72,8 @@ impl Device<'_> {
         if let Some(r) = self.cache.get(&key) {
             return r.clone();
         }
-        if self.worker.is_none() {
-            self.worker = Some(Worker::start(
-                self.exe,
-                self.dev.platform_index,
-                self.dev.device_index,
-                &self.dev.identity(),
-                Stdio::null(),
-                DISCOVERY_TIMEOUT,
-            )?);
-        }
         self.builds += 1;
-        let w = self.worker.as_mut().expect("started");
+        let w = self.slot.worker()?;
         let r = match w.request(src, &profile.cl_std_option(), Mode::Build, BUILD_TIMEOUT) {
             Ok(resp) => match resp.status {
                 BuildStatus::Accepted => Ok(Verdict {
@@ -98,7 +87,7 @@ impl Device<'_> {
                 BuildStatus::Invalid => Err(format!("invalid build status: {}", resp.log)),
             },
             Err(f) => {
-                self.worker = None;
+                self.slot.lost();
                 Err(match f {
                     WorkerFailure::Crash(how) => format!("worker crashed: {how}"),
                     WorkerFailure::Timeout => "build timed out".to_string(),
@@ -190,13 +179,14 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
         .clone()
         .unwrap_or_else(|| format!("reports/fuzz/{}", slug(&dev.id)).into());
     std::fs::create_dir_all(out.join("cases"))?;
+    let identity = dev.identity();
     let mut jsonl = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(out.join("disagreements.jsonl"))?;
     let mut md = format!(
         "# clasp fuzz: {}\n\nseed {}, {} s, profiles {}\n\n",
-        dev.identity(),
+        identity,
         args.seed,
         args.time.as_secs_f64(),
         profiles
@@ -205,10 +195,9 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
             .collect::<Vec<_>>()
             .join(" ")
     );
+    let no_log = || Stdio::null();
     let mut device = Device {
-        exe: &exe,
-        dev,
-        worker: None,
+        slot: Slot::new(&exe, dev, &identity, &no_log, DISCOVERY_TIMEOUT),
         cache: HashMap::new(),
         builds: 0,
     };
@@ -261,11 +250,11 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
                 }
             };
             let name = format!("seed-{}-{i}-{what}", args.seed).to_ascii_lowercase();
-            let case = case_text(&reduced, profile, &name, accepted, &dev.identity());
+            let case = case_text(&reduced, profile, &name, accepted, &identity);
             std::fs::write(out.join("cases").join(format!("{name}.cl")), &case)?;
             let entry = serde_json::json!({
                 "name": name, "seed": args.seed, "index": i, "profile": profile.name(),
-                "device": dev.identity(), "device_accepts": accepted, "expected_accept": must_compile,
+                "device": identity, "device_accepts": accepted, "expected_accept": must_compile,
                 "lines": src.lines().count(), "reduced_lines": reduced.lines().count(),
                 "source": src, "reduced": reduced, "class": class,
                 "errors": verdict.errors,

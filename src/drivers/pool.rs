@@ -221,24 +221,6 @@ pub struct Worker {
 pub struct Starting(Worker);
 
 impl Worker {
-    /// Starts a worker for `(platform, device)`, every installed driver loaded, and waits for
-    /// its hello. `stderr` receives whatever the driver prints.
-    pub fn start(
-        exe: &Path,
-        platform: u32,
-        device: u32,
-        identity: &str,
-        stderr: Stdio,
-        timeout: Duration,
-    ) -> Result<Worker, String> {
-        let target = Target {
-            platform,
-            device,
-            library: None,
-        };
-        Worker::spawn(exe, &target, stderr)?.ready(identity, timeout)
-    }
-
     /// Starts a worker process for `target` and returns without waiting for it.
     pub fn spawn(exe: &Path, target: &Target, stderr: Stdio) -> Result<Starting, String> {
         let mut cmd = Command::new(exe);

@@ -264,17 +264,10 @@ impl Parser<'_, '_> {
             self.prefix.push(n.name.trim_start_matches("::").into());
         }
         let mut items = Vec::new();
-        while !self.at(Punct::RBrace) && !self.at_eof() {
-            let before = self.pos;
-            self.ops = 0;
-            if let Some(item) = self.external_decl() {
-                items.push(item);
-            }
-            if self.pos == before {
-                self.error_here("expected a declaration");
-                self.bump();
-            }
-        }
+        self.until_rbrace("expected a declaration", |p| {
+            p.ops = 0;
+            items.extend(p.external_decl());
+        });
         self.expect(Punct::RBrace, "to close the namespace");
         if name.is_some() {
             self.prefix.pop();
@@ -538,15 +531,10 @@ impl Parser<'_, '_> {
         }
         self.classes.push(class);
         let mut fields = Vec::new();
-        while !self.at(Punct::RBrace) && !self.at_eof() {
-            let before = self.pos;
-            self.ops = 0;
-            self.member(&mut fields, body);
-            if self.pos == before {
-                self.error_here("expected a member declaration");
-                self.bump();
-            }
-        }
+        self.until_rbrace("expected a member declaration", |p| {
+            p.ops = 0;
+            p.member(&mut fields, body);
+        });
         self.expect(Punct::RBrace, "to close the class body");
         self.classes.pop();
         if named {

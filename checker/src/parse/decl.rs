@@ -690,16 +690,9 @@ impl Parser<'_, '_> {
         if self.at(Punct::LBrace) {
             self.bump();
             let mut fields = Vec::new();
-            while !self.at(Punct::RBrace) && !self.at_eof() {
-                let before = self.pos;
-                if let Some(f) = self.field_decl() {
-                    fields.push(f);
-                }
-                if self.pos == before {
-                    self.error_here("expected a member declaration");
-                    self.bump();
-                }
-            }
+            self.until_rbrace("expected a member declaration", |p| {
+                fields.extend(p.field_decl());
+            });
             self.expect(Punct::RBrace, "to close the member list");
             spec.fields = Some(fields);
             let more = self.attributes();

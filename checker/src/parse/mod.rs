@@ -487,6 +487,20 @@ impl<'t, 'd> Parser<'t, 'd> {
             .push(Diagnostic::new(Code::Syntax, self.profile, span, message));
     }
 
+    /// Parses items up to the closing `}` (not consumed) or the end of input: `item` parses
+    /// one; when it consumes nothing, `what` is reported and the token skipped, so a block,
+    /// member list or namespace body always advances.
+    fn until_rbrace(&mut self, what: &str, mut item: impl FnMut(&mut Self)) {
+        while !self.at(Punct::RBrace) && !self.at_eof() {
+            let before = self.pos;
+            item(self);
+            if self.pos == before {
+                self.error_here(what);
+                self.bump();
+            }
+        }
+    }
+
     /// "expected X, found `tok`" at the current token.
     fn error_here(&mut self, expected: &str) {
         let t = self.peek();

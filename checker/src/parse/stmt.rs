@@ -28,14 +28,7 @@ impl Parser<'_, '_> {
         let open = self.bump().span;
         self.push_scope();
         let mut items = Vec::new();
-        while !self.at(Punct::RBrace) && !self.at_eof() {
-            let before = self.pos;
-            items.push(self.stmt(true));
-            if self.pos == before {
-                self.error_here("expected a statement");
-                self.bump();
-            }
-        }
+        self.until_rbrace("expected a statement", |p| items.push(p.stmt(true)));
         self.pop_scope();
         self.expect(Punct::RBrace, "to close the block");
         Block {
