@@ -59,7 +59,8 @@ fn main() {
         let opts = checker::pp::Options::new(PROFILE);
         let loader = checker::pp::MemLoader::default();
         let pre = checker::pp::preprocess(&mut sources, &opts, &loader, &mut diags);
-        let tu = checker::parse::translation_unit(&pre.tokens, PROFILE, &mut diags);
+        let arena = checker::ast::Arena::new();
+        let tu = checker::parse::translation_unit(&arena, &pre.tokens, PROFILE, &mut diags);
         for _ in 0..n {
             match stage.as_str() {
                 "lex" => drop(std::hint::black_box(checker::lex::lex(
@@ -75,11 +76,15 @@ fn main() {
                         &mut diags,
                     )));
                 }
-                "parse" => drop(std::hint::black_box(checker::parse::translation_unit(
-                    &pre.tokens,
-                    PROFILE,
-                    &mut diags,
-                ))),
+                "parse" => {
+                    let arena = checker::ast::Arena::new();
+                    std::hint::black_box(checker::parse::translation_unit(
+                        &arena,
+                        &pre.tokens,
+                        PROFILE,
+                        &mut diags,
+                    ));
+                }
                 "sema" => checker::sema::check(&tu, PROFILE, &mut diags),
                 _ => panic!("stage: lex, pp, parse or sema"),
             }
@@ -112,24 +117,22 @@ fn main() {
     let pre = pp_only();
     let parse = time(runs, || {
         let mut diags = Vec::new();
-        checker::parse::translation_unit(&pre.tokens, PROFILE, &mut diags)
+        let arena = checker::ast::Arena::new();
+        let n = checker::parse::translation_unit(&arena, &pre.tokens, PROFILE, &mut diags)
+            .items
+            .len();
+        (n, diags)
     });
     report("parse", parse);
     let mut diags = Vec::new();
-    let tu = checker::parse::translation_unit(&pre.tokens, PROFILE, &mut diags);
+    let arena = checker::ast::Arena::new();
+    let tu = checker::parse::translation_unit(&arena, &pre.tokens, PROFILE, &mut diags);
     let sema = time(runs, || {
         let mut diags = Vec::new();
         checker::sema::check(&tu, PROFILE, &mut diags);
         diags
     });
     report("sema", sema);
-    let drop_tu = time(runs, || {
-        let t = tu.clone();
-        let s = Instant::now();
-        drop(t);
-        s.elapsed()
-    });
-    let _ = drop_tu;
     let all = time(runs, || checker::check_bytes(large.as_bytes(), PROFILE));
     report("end2end", all);
     println!("tokens after pp: {}", pre.tokens.len());
@@ -158,7 +161,8 @@ fn main() {
         &mut d,
     );
     let b = allocs();
-    let t = checker::parse::translation_unit(&p.tokens, PROFILE, &mut d);
+    let arena = checker::ast::Arena::new();
+    let t = checker::parse::translation_unit(&arena, &p.tokens, PROFILE, &mut d);
     let c = allocs();
     checker::sema::check(&t, PROFILE, &mut d);
     let e = allocs();

@@ -14,8 +14,14 @@
 //! `S::~S`): names are resolved by semantic analysis, not here.
 
 use crate::source::Span;
+
+/// The memory a tree lives in: every node, list and name of one parse is allocated here and
+/// freed at once when the arena is dropped (no per-node allocation or drop).
+pub type Arena = bumpalo::Bump;
+
+/// A list being built in an [`Arena`]; `into_bump_slice` gives the tree's `&'a [T]`.
+pub type ArenaVec<'a, T> = bumpalo::collections::Vec<'a, T>;
 use crate::spec::{AddrSpace, Spelling};
-use smol_str::SmolStr;
 
 /// A node with a span, for small leaves (storage classes, function specifiers).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,95 +32,95 @@ pub struct Spanned<T> {
 
 /// An identifier as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ident {
-    pub name: SmolStr,
+pub struct Ident<'a> {
+    pub name: &'a str,
     pub span: Span,
 }
 
 /// The whole file after preprocessing.
 #[derive(Clone, Debug, PartialEq, Default)]
-pub struct TranslationUnit {
-    pub items: Vec<ExternalDecl>,
+pub struct TranslationUnit<'a> {
+    pub items: &'a [ExternalDecl<'a>],
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub enum ExternalDecl {
-    Decl(Declaration),
-    Function(FunctionDef),
+pub enum ExternalDecl<'a> {
+    Decl(Declaration<'a>),
+    Function(FunctionDef<'a>),
     /// C++: `namespace name { items }`.
-    Namespace(Box<Namespace>),
+    Namespace(&'a Namespace<'a>),
     /// C++: `template <params> item`.
-    Template(Box<Template>),
+    Template(&'a Template<'a>),
     /// C++: `using namespace name;`.
-    UsingNamespace(Ident),
+    UsingNamespace(Ident<'a>),
     /// C++: `using qualified::name;`.
-    UsingDecl(Ident),
+    UsingDecl(Ident<'a>),
 }
 
 /// `namespace name { items }`; `name` is `None` for an unnamed namespace, and qualified for
 /// `namespace a::b { }`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Namespace {
-    pub name: Option<Ident>,
-    pub items: Vec<ExternalDecl>,
+pub struct Namespace<'a> {
+    pub name: Option<Ident<'a>>,
+    pub items: &'a [ExternalDecl<'a>],
     pub span: Span,
 }
 
 /// `template <params> item`. Templates are checked once, as written, with their parameters
 /// unresolved: nothing built on a parameter can cause a diagnostic.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Template {
-    pub params: Vec<TemplateParam>,
-    pub item: ExternalDecl,
+pub struct Template<'a> {
+    pub params: &'a [TemplateParam<'a>],
+    pub item: ExternalDecl<'a>,
     pub span: Span,
 }
 
 /// `typename T`, `class T = int`, `int N`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct TemplateParam {
-    pub name: Option<Ident>,
+pub struct TemplateParam<'a> {
+    pub name: Option<Ident<'a>>,
     pub is_type: bool,
     pub span: Span,
 }
 
 /// `specs declarator = init, declarator, ... ;` (also `struct S { ... };` with no declarators).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Declaration {
-    pub specs: DeclSpecs,
-    pub declarators: Vec<InitDeclarator>,
+pub struct Declaration<'a> {
+    pub specs: DeclSpecs<'a>,
+    pub declarators: &'a [InitDeclarator<'a>],
     pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct InitDeclarator {
-    pub declarator: Declarator,
-    pub init: Option<Initializer>,
+pub struct InitDeclarator<'a> {
+    pub declarator: Declarator<'a>,
+    pub init: Option<Initializer<'a>>,
     pub span: Span,
 }
 
 /// A function definition: `specs declarator { body }`. The declarator's first chunk is a
 /// [`ChunkKind::Function`] holding the parameters.
 #[derive(Clone, Debug, PartialEq)]
-pub struct FunctionDef {
-    pub specs: DeclSpecs,
-    pub declarator: Declarator,
+pub struct FunctionDef<'a> {
+    pub specs: DeclSpecs<'a>,
+    pub declarator: Declarator<'a>,
     /// C++ constructors: `: member(args), base{args}` before the body.
-    pub ctor_inits: Vec<MemInit>,
-    pub body: Block,
+    pub ctor_inits: &'a [MemInit<'a>],
+    pub body: Block<'a>,
     pub span: Span,
 }
 
 /// One constructor initialiser, `name(args)` or `name{args}`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct MemInit {
-    pub name: Ident,
-    pub args: Vec<Expr>,
+pub struct MemInit<'a> {
+    pub name: Ident<'a>,
+    pub args: &'a [Expr<'a>],
     pub span: Span,
 }
 
-impl FunctionDef {
+impl<'a> FunctionDef<'a> {
     /// The parameters of the defined function.
-    pub fn params(&self) -> &[ParamDecl] {
+    pub fn params(&self) -> &'a [ParamDecl<'a>] {
         match self.declarator.chunks.first().map(|c| &c.kind) {
             Some(ChunkKind::Function { params, .. }) => params,
             _ => &[],
@@ -125,22 +131,22 @@ impl FunctionDef {
 /// Declaration specifiers, each kind kept as a list in source order so that duplicates and
 /// conflicts (`static extern`, `kernel kernel`) stay visible to semantic analysis.
 #[derive(Clone, Debug, PartialEq, Default)]
-pub struct DeclSpecs {
-    pub storage: Vec<Spanned<StorageClass>>,
-    pub functions: Vec<Spanned<FuncSpec>>,
-    pub access: Vec<Spanned<AccessQual>>,
+pub struct DeclSpecs<'a> {
+    pub storage: &'a [Spanned<StorageClass>],
+    pub functions: &'a [Spanned<FuncSpec>],
+    pub access: &'a [Spanned<AccessQual>],
     /// `const`, `volatile`, `restrict` and address spaces on the base type.
-    pub quals: Quals,
+    pub quals: Quals<'a>,
     /// Type specifiers in order: `unsigned long int` is three entries.
-    pub types: Vec<TypeSpec>,
+    pub types: &'a [TypeSpec<'a>],
     /// The OpenCL `pipe` specifier (`read_only pipe int p`): the other type specifiers give the
     /// element type.
     pub pipe: Option<Span>,
-    pub attrs: Vec<Attribute>,
+    pub attrs: &'a [Attribute<'a>],
     pub span: Span,
 }
 
-impl DeclSpecs {
+impl DeclSpecs<'_> {
     /// Whether nothing at all was written (attributes aside).
     pub fn is_empty(&self) -> bool {
         self.storage.is_empty()
@@ -215,9 +221,9 @@ pub enum QualKind {
 
 /// The qualifiers of one type level, in source order, duplicates and conflicts included.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct Quals(pub Vec<Qualifier>);
+pub struct Quals<'a>(pub &'a [Qualifier]);
 
-impl Quals {
+impl Quals<'_> {
     /// Every address-space qualifier on this level, in source order.
     pub fn spaces(&self) -> impl Iterator<Item = (AddrSpace, Spelling, Span)> + '_ {
         self.0.iter().filter_map(|q| match q.kind {
@@ -241,13 +247,13 @@ impl Quals {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct TypeSpec {
-    pub kind: TypeSpecKind,
+pub struct TypeSpec<'a> {
+    pub kind: TypeSpecKind<'a>,
     pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub enum TypeSpecKind {
+pub enum TypeSpecKind<'a> {
     Void,
     Char,
     Short,
@@ -263,11 +269,11 @@ pub enum TypeSpecKind {
     Complex,
     /// A predeclared OpenCL type name: `uint`, `float4`, `size_t`, `image2d_t`, `sampler_t`,
     /// `event_t`, `atomic_int`, ... (see `parse::builtins`).
-    Builtin(SmolStr),
+    Builtin(&'a str),
     /// A name declared with `typedef` in this unit.
-    Named(Ident),
-    Record(Box<RecordSpec>),
-    Enum(Box<EnumSpec>),
+    Named(Ident<'a>),
+    Record(&'a RecordSpec<'a>),
+    Enum(&'a EnumSpec<'a>),
     /// C++ `auto`: the type is the initialiser's.
     Auto,
 }
@@ -280,15 +286,15 @@ pub enum RecordKind {
 
 /// `struct name { fields }`, `struct { fields }` or a reference `struct name`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct RecordSpec {
+pub struct RecordSpec<'a> {
     pub kind: RecordKind,
-    pub name: Option<Ident>,
+    pub name: Option<Ident<'a>>,
     /// `None` for a reference or forward declaration, `Some` for a definition.
-    pub fields: Option<Vec<FieldDecl>>,
+    pub fields: Option<&'a [FieldDecl<'a>]>,
     /// C++: what a class body holds besides member declarations (`None` in OpenCL C, and for
     /// a reference or forward declaration).
-    pub cxx: Option<Box<ClassBody>>,
-    pub attrs: Vec<Attribute>,
+    pub cxx: Option<&'a ClassBody<'a>>,
+    pub attrs: &'a [Attribute<'a>],
     pub span: Span,
 }
 
@@ -296,50 +302,50 @@ pub struct RecordSpec {
 /// constructor declarations are [`FieldDecl`]s like data members (their specifiers and
 /// declarators say which); member functions defined in the class are here.
 #[derive(Clone, Debug, PartialEq, Default)]
-pub struct ClassBody {
+pub struct ClassBody<'a> {
     /// `class` rather than `struct` (members are private by default).
     pub is_class: bool,
-    pub bases: Vec<Ident>,
-    pub methods: Vec<FunctionDef>,
+    pub bases: &'a [Ident<'a>],
+    pub methods: &'a [FunctionDef<'a>],
 }
 
 /// One member declaration; no declarators for an anonymous struct or union member.
 #[derive(Clone, Debug, PartialEq)]
-pub struct FieldDecl {
-    pub specs: DeclSpecs,
-    pub declarators: Vec<FieldDeclarator>,
+pub struct FieldDecl<'a> {
+    pub specs: DeclSpecs<'a>,
+    pub declarators: &'a [FieldDeclarator<'a>],
     pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct FieldDeclarator {
+pub struct FieldDeclarator<'a> {
     /// Unnamed for a padding bit-field (`int : 3;`).
-    pub declarator: Declarator,
-    pub bit_width: Option<Expr>,
+    pub declarator: Declarator<'a>,
+    pub bit_width: Option<Expr<'a>>,
     /// C++: a default member initialiser, or a static member's initialiser.
-    pub init: Option<Initializer>,
+    pub init: Option<Initializer<'a>>,
     pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct EnumSpec {
-    pub name: Option<Ident>,
-    pub enumerators: Option<Vec<Enumerator>>,
-    pub attrs: Vec<Attribute>,
+pub struct EnumSpec<'a> {
+    pub name: Option<Ident<'a>>,
+    pub enumerators: Option<&'a [Enumerator<'a>]>,
+    pub attrs: &'a [Attribute<'a>],
     pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct Enumerator {
-    pub name: Ident,
-    pub value: Option<Expr>,
+pub struct Enumerator<'a> {
+    pub name: Ident<'a>,
+    pub value: Option<Expr<'a>>,
     pub span: Span,
 }
 
 /// One `__attribute__((name(args)))` entry; the arguments are skipped, their span kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Attribute {
-    pub name: SmolStr,
+pub struct Attribute<'a> {
+    pub name: &'a str,
     pub args: Option<Span>,
     pub span: Span,
 }
@@ -352,14 +358,14 @@ pub struct Attribute {
 /// `p` is an unqualified pointer to a `local` pointer to `global int`. For
 /// `local int * private f()` it is `[Function, Pointer { quals: [private] }]`.
 #[derive(Clone, Debug, PartialEq, Default)]
-pub struct Declarator {
-    pub name: Option<Ident>,
-    pub chunks: Vec<DeclChunk>,
-    pub attrs: Vec<Attribute>,
+pub struct Declarator<'a> {
+    pub name: Option<Ident<'a>>,
+    pub chunks: &'a [DeclChunk<'a>],
+    pub attrs: &'a [Attribute<'a>],
     pub span: Span,
 }
 
-impl Declarator {
+impl<'a> Declarator<'a> {
     /// Whether this declares a function (its first chunk is a parameter list).
     pub fn is_function(&self) -> bool {
         matches!(
@@ -371,8 +377,8 @@ impl Declarator {
     /// The qualifiers that apply to the declared object itself: those after its outermost `*`,
     /// or the specifiers' when it is not a pointer (arrays take their element's qualifiers).
     /// `None` for a function, which is not an object.
-    pub fn object_quals<'a>(&'a self, specs: &'a DeclSpecs) -> Option<&'a Quals> {
-        for chunk in &self.chunks {
+    pub fn object_quals<'s>(&'s self, specs: &'s DeclSpecs<'a>) -> Option<&'s Quals<'a>> {
+        for chunk in self.chunks {
             match &chunk.kind {
                 ChunkKind::Pointer { quals } | ChunkKind::BlockPointer { quals } => {
                     return Some(quals)
@@ -387,64 +393,64 @@ impl Declarator {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct DeclChunk {
-    pub kind: ChunkKind,
+pub struct DeclChunk<'a> {
+    pub kind: ChunkKind<'a>,
     pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub enum ChunkKind {
+pub enum ChunkKind<'a> {
     /// `* quals`: the qualifiers apply to the pointer itself.
-    Pointer { quals: Quals },
+    Pointer { quals: Quals<'a> },
     /// `^ quals`: a block pointer (OpenCL C 2.0 6.12 "Blocks", the Clang extension). Blocks
     /// are not modelled: semantic analysis gives a block pointer an unknown type.
-    BlockPointer { quals: Quals },
+    BlockPointer { quals: Quals<'a> },
     /// `[static quals size]`; qualifiers and `static` only in parameters.
     Array {
-        size: Option<Box<Expr>>,
-        quals: Quals,
+        size: Option<&'a Expr<'a>>,
+        quals: Quals<'a>,
         is_static: bool,
         star: bool,
     },
     /// `(params)`; `void_param` is the span of a lone `void`. `this_quals` are a C++ member
     /// function's qualifiers after the list (`int get() const`, `void f() __local`).
     Function {
-        params: Vec<ParamDecl>,
+        params: &'a [ParamDecl<'a>],
         variadic: bool,
         void_param: Option<Span>,
-        this_quals: Quals,
+        this_quals: Quals<'a>,
     },
     /// C++ `&` (or `&&` when `rvalue`): a reference to what the next level describes.
     Reference { rvalue: bool },
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct ParamDecl {
-    pub specs: DeclSpecs,
+pub struct ParamDecl<'a> {
+    pub specs: DeclSpecs<'a>,
     /// Possibly abstract (no name).
-    pub declarator: Declarator,
+    pub declarator: Declarator<'a>,
     /// C++: a default argument.
-    pub default: Option<Box<Expr>>,
+    pub default: Option<&'a Expr<'a>>,
     pub span: Span,
 }
 
 /// A type name, as in casts, `sizeof` and compound literals.
 #[derive(Clone, Debug, PartialEq)]
-pub struct TypeName {
-    pub specs: DeclSpecs,
+pub struct TypeName<'a> {
+    pub specs: DeclSpecs<'a>,
     /// Always abstract.
-    pub declarator: Declarator,
+    pub declarator: Declarator<'a>,
     pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub enum Initializer {
-    Expr(Expr),
+pub enum Initializer<'a> {
+    Expr(Expr<'a>),
     /// `= { ... }`, and C++ direct-list-initialisation `T x{ ... }`.
-    List(InitList),
+    List(InitList<'a>),
     /// C++ direct-initialisation `T x(args)`.
     Paren {
-        args: Vec<Expr>,
+        args: &'a [Expr<'a>],
         span: Span,
     },
     /// C++ `= default`, `= delete` or `= 0` on a function declaration.
@@ -458,7 +464,7 @@ pub enum SpecialDef {
     Pure,
 }
 
-impl Initializer {
+impl Initializer<'_> {
     pub fn span(&self) -> Span {
         match self {
             Initializer::Expr(e) => e.span,
@@ -470,136 +476,136 @@ impl Initializer {
 
 /// `{ item, .x = item, [3] = item }`
 #[derive(Clone, Debug, PartialEq)]
-pub struct InitList {
-    pub items: Vec<InitItem>,
+pub struct InitList<'a> {
+    pub items: &'a [InitItem<'a>],
     pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct InitItem {
-    pub designators: Vec<Designator>,
-    pub init: Initializer,
+pub struct InitItem<'a> {
+    pub designators: &'a [Designator<'a>],
+    pub init: Initializer<'a>,
     pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub enum Designator {
-    Field(Ident),
-    Index(Expr),
+pub enum Designator<'a> {
+    Field(Ident<'a>),
+    Index(Expr<'a>),
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct Block {
-    pub items: Vec<Stmt>,
+pub struct Block<'a> {
+    pub items: &'a [Stmt<'a>],
     pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct Stmt {
-    pub kind: StmtKind,
+pub struct Stmt<'a> {
+    pub kind: StmtKind<'a>,
     pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub enum StmtKind {
-    Compound(Block),
-    /// Boxed, as are the larger parts below, to keep statements small.
-    Decl(Box<Declaration>),
-    Expr(Expr),
+pub enum StmtKind<'a> {
+    Compound(Block<'a>),
+    /// Behind a reference, as are the larger parts below, to keep statements small.
+    Decl(&'a Declaration<'a>),
+    Expr(Expr<'a>),
     Empty,
     If {
-        cond: Expr,
-        then: Box<Stmt>,
-        els: Option<Box<Stmt>>,
+        cond: Expr<'a>,
+        then: &'a Stmt<'a>,
+        els: Option<&'a Stmt<'a>>,
     },
     While {
-        cond: Expr,
-        body: Box<Stmt>,
+        cond: Expr<'a>,
+        body: &'a Stmt<'a>,
     },
     DoWhile {
-        body: Box<Stmt>,
-        cond: Expr,
+        body: &'a Stmt<'a>,
+        cond: Expr<'a>,
     },
     For {
-        init: ForInit,
-        cond: Option<Box<Expr>>,
-        step: Option<Box<Expr>>,
-        body: Box<Stmt>,
+        init: ForInit<'a>,
+        cond: Option<&'a Expr<'a>>,
+        step: Option<&'a Expr<'a>>,
+        body: &'a Stmt<'a>,
     },
     Switch {
-        cond: Expr,
-        body: Box<Stmt>,
+        cond: Expr<'a>,
+        body: &'a Stmt<'a>,
     },
     Case {
-        value: Expr,
-        body: Box<Stmt>,
+        value: Expr<'a>,
+        body: &'a Stmt<'a>,
     },
     Default {
-        body: Box<Stmt>,
+        body: &'a Stmt<'a>,
     },
     Break,
     Continue,
-    Return(Option<Expr>),
-    Goto(Ident),
+    Return(Option<Expr<'a>>),
+    Goto(Ident<'a>),
     Labeled {
-        label: Ident,
-        attrs: Vec<Attribute>,
-        body: Box<Stmt>,
+        label: Ident<'a>,
+        attrs: &'a [Attribute<'a>],
+        body: &'a Stmt<'a>,
     },
     /// What could not be parsed (a diagnostic was reported).
     Error,
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub enum ForInit {
+pub enum ForInit<'a> {
     None,
-    Expr(Box<Expr>),
-    Decl(Box<Declaration>),
+    Expr(&'a Expr<'a>),
+    Decl(&'a Declaration<'a>),
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct Expr {
-    pub kind: ExprKind,
+pub struct Expr<'a> {
+    pub kind: ExprKind<'a>,
     pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub enum ExprKind {
-    Ident(SmolStr),
-    Int(SmolStr),
-    Float(SmolStr),
-    Char(SmolStr),
+pub enum ExprKind<'a> {
+    Ident(&'a str),
+    Int(&'a str),
+    Float(&'a str),
+    Char(&'a str),
     /// Adjacent string literals, each with its quotes.
-    Str(Vec<SmolStr>),
-    Paren(Box<Expr>),
-    Unary(UnaryOp, Box<Expr>),
-    Binary(BinaryOp, Box<Expr>, Box<Expr>),
+    Str(&'a [&'a str]),
+    Paren(&'a Expr<'a>),
+    Unary(UnaryOp, &'a Expr<'a>),
+    Binary(BinaryOp, &'a Expr<'a>, &'a Expr<'a>),
     /// `=` and the compound assignments (`op` is `None` for plain `=`).
-    Assign(Option<BinaryOp>, Box<Expr>, Box<Expr>),
-    Conditional(Box<Expr>, Box<Expr>, Box<Expr>),
-    Comma(Box<Expr>, Box<Expr>),
-    Cast(Box<TypeName>, Box<Expr>),
+    Assign(Option<BinaryOp>, &'a Expr<'a>, &'a Expr<'a>),
+    Conditional(&'a Expr<'a>, &'a Expr<'a>, &'a Expr<'a>),
+    Comma(&'a Expr<'a>, &'a Expr<'a>),
+    Cast(&'a TypeName<'a>, &'a Expr<'a>),
     /// `(float4)(1, 2, 3, 4)`: a type with no declarator followed by a parenthesised list of two
     /// or more elements. `(float4)(x)` stays a [`ExprKind::Cast`] of a parenthesised `x`, which
     /// means the same thing (a splat) for a vector type.
-    VectorLiteral(Box<TypeName>, Vec<Expr>),
-    CompoundLiteral(Box<TypeName>, InitList),
-    SizeofExpr(TypeTrait, Box<Expr>),
-    SizeofType(TypeTrait, Box<TypeName>),
-    Index(Box<Expr>, Box<Expr>),
-    Call(Box<Expr>, Vec<Expr>),
+    VectorLiteral(&'a TypeName<'a>, &'a [Expr<'a>]),
+    CompoundLiteral(&'a TypeName<'a>, InitList<'a>),
+    SizeofExpr(TypeTrait, &'a Expr<'a>),
+    SizeofType(TypeTrait, &'a TypeName<'a>),
+    Index(&'a Expr<'a>, &'a Expr<'a>),
+    Call(&'a Expr<'a>, &'a [Expr<'a>]),
     /// `base.name` or `base->name`; vector components (`.xyzw`, `.s0123`, `.lo`, `.hi`, `.even`)
     /// are members too: only types tell them apart.
     Member {
-        base: Box<Expr>,
-        name: Ident,
+        base: &'a Expr<'a>,
+        name: Ident<'a>,
         arrow: bool,
     },
     /// `^{ ... }` or `^(params) { ... }`: a block literal (OpenCL C 2.0 6.12). Its body is
     /// checked like a nested function body; its value has an unknown type.
     BlockLiteral {
-        params: Vec<ParamDecl>,
-        body: Block,
+        params: &'a [ParamDecl<'a>],
+        body: Block<'a>,
     },
     /// C++ `true` / `false`.
     Bool(bool),
@@ -609,22 +615,22 @@ pub enum ExprKind {
     This,
     /// C++ `T(args)` or `T{args}`: a temporary of class (or other) type.
     Construct {
-        ty: Box<TypeName>,
-        args: Vec<Expr>,
+        ty: &'a TypeName<'a>,
+        args: &'a [Expr<'a>],
         braced: bool,
     },
     /// C++ `static_cast<T>(e)` and its kin.
-    CxxCast(CxxCast, Box<TypeName>, Box<Expr>),
+    CxxCast(CxxCast, &'a TypeName<'a>, &'a Expr<'a>),
     /// C++ `new (placement) T(args)`.
     New {
-        placement: Option<Vec<Expr>>,
-        ty: Box<TypeName>,
-        args: Vec<Expr>,
+        placement: Option<&'a [Expr<'a>]>,
+        ty: &'a TypeName<'a>,
+        args: &'a [Expr<'a>],
     },
     /// C++ `delete e` / `delete[] e`.
     Delete {
         array: bool,
-        operand: Box<Expr>,
+        operand: &'a Expr<'a>,
     },
     /// What could not be parsed (a diagnostic was reported).
     Error,
@@ -689,7 +695,7 @@ pub enum BinaryOp {
 
 /// Whether two trees are the same once spans are ignored: a kernel printed and re-parsed, or
 /// laid out differently, must give the same tree.
-pub fn same_tree(a: &TranslationUnit, b: &TranslationUnit) -> bool {
+pub fn same_tree(a: &TranslationUnit<'_>, b: &TranslationUnit<'_>) -> bool {
     without_spans(&format!("{a:?}")) == without_spans(&format!("{b:?}"))
 }
 

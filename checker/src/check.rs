@@ -61,7 +61,8 @@ pub fn check(
     pp_opts.undefines = opts.undefines.clone();
     pp_opts.include_dirs = opts.include_dirs.clone();
     let pre = pp::preprocess(sources, &pp_opts, loader, &mut diags);
-    let tu = crate::parse::translation_unit(&pre.tokens, profile, &mut diags);
+    let arena = crate::ast::Arena::new();
+    let tu = crate::parse::translation_unit(&arena, &pre.tokens, profile, &mut diags);
     crate::sema::check(&tu, profile, &mut diags);
     diags.sort_by_key(|d| (d.span.file, d.span.start));
     diags
@@ -98,16 +99,18 @@ pub fn in_main_file(sources: &SourceMap, diags: &[Diagnostic]) -> Vec<(u32, crat
     out
 }
 
-/// Preprocesses and parses one in-memory source, with no semantic analysis: the tree and the
-/// diagnostics so far. Round-trip fuzzing compares trees with [`crate::ast::same_tree`].
-pub fn parse_source(
+/// Preprocesses and parses one in-memory source into `arena`, with no semantic analysis: the
+/// tree and the diagnostics so far. Round-trip fuzzing compares trees with
+/// [`crate::ast::same_tree`].
+pub fn parse_source<'a>(
+    arena: &'a crate::ast::Arena,
     text: &str,
     profile: Profile,
-) -> (crate::ast::TranslationUnit, Vec<Diagnostic>) {
+) -> (crate::ast::TranslationUnit<'a>, Vec<Diagnostic>) {
     let mut sources = SourceMap::new("input.cl", text);
     let mut diags = Vec::new();
     let pp_opts = pp::Options::new(profile);
     let pre = pp::preprocess(&mut sources, &pp_opts, &MemLoader::default(), &mut diags);
-    let tu = crate::parse::translation_unit(&pre.tokens, profile, &mut diags);
+    let tu = crate::parse::translation_unit(arena, &pre.tokens, profile, &mut diags);
     (tu, diags)
 }

@@ -38,19 +38,20 @@ pub fn kernel_signatures_with(source: &str, profile: Profile, opts: &Options) ->
     let mut sources = SourceMap::new("input.cl", source);
     let mut diags = Vec::new();
     let mut pp_opts = pp::Options::new(profile);
-    for d in &opts.defines {
+    for d in opts.defines.iter() {
         pp_opts.define_arg(d);
     }
     pp_opts.undefines = opts.undefines.clone();
     let pre = pp::preprocess(&mut sources, &pp_opts, &MemLoader::default(), &mut diags);
-    let tu = crate::parse::translation_unit(&pre.tokens, profile, &mut diags);
+    let arena = crate::ast::Arena::new();
+    let tu = crate::parse::translation_unit(&arena, &pre.tokens, profile, &mut diags);
 
     let mut typedefs: HashMap<String, (DeclSpecs, Declarator)> = HashMap::new();
     let mut out: Vec<KernelSig> = Vec::new();
-    for item in &tu.items {
+    for item in tu.items.iter() {
         match item {
             ExternalDecl::Decl(d) if d.specs.is_typedef() => {
-                for init in &d.declarators {
+                for init in d.declarators.iter() {
                     if let Some(name) = &init.declarator.name {
                         typedefs.insert(
                             name.name.to_string(),
@@ -148,7 +149,7 @@ fn base_kind(specs: &DeclSpecs) -> BaseKind {
     if specs.pipe.is_some() {
         return BaseKind::Pipe;
     }
-    for t in &specs.types {
+    for t in specs.types.iter() {
         match &t.kind {
             TypeSpecKind::Builtin(name) if name.starts_with("image") => return BaseKind::Image,
             TypeSpecKind::Named(id) => return BaseKind::Named(id.name.to_string()),

@@ -223,7 +223,8 @@ pub fn roundtrip(data: &[u8]) {
         return;
     };
     let src = prog.source();
-    let (tree, diags) = checker::parse_source(&src, profile);
+    let arena = checker::ast::Arena::new();
+    let (tree, diags) = checker::parse_source(&arena, &src, profile);
     let bad: Vec<_> = diags
         .iter()
         .filter(|d| matches!(d.code, Code::Syntax | Code::Preprocessor | Code::Limit))
@@ -235,7 +236,7 @@ pub fn roundtrip(data: &[u8]) {
         "{prog:?}\none external declaration per item"
     );
     let relaid = relayout(&src, &mut u);
-    let (again, _) = checker::parse_source(&relaid, profile);
+    let (again, _) = checker::parse_source(&arena, &relaid, profile);
     assert!(
         checker::ast::same_tree(&tree, &again),
         "{prog:?}\nre-laid-out as\n{relaid}\nparses to another tree"

@@ -76,7 +76,7 @@ pub(crate) enum BaseType {
 }
 
 impl BaseType {
-    pub(crate) fn kind(self) -> TypeSpecKind {
+    pub(crate) fn kind<'a>(self) -> TypeSpecKind<'a> {
         match self {
             BaseType::Void => TypeSpecKind::Void,
             BaseType::Char => TypeSpecKind::Char,

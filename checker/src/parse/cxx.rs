@@ -10,7 +10,7 @@
 
 use super::builtins::Kw;
 use super::decl::Mode;
-use super::{NameKind, Parser};
+use super::{node, NameKind, Parser};
 use crate::ast::*;
 use crate::source::Span;
 use crate::token::{Punct, TokenKind};
@@ -56,7 +56,7 @@ pub(super) struct QName {
     pub dtor: bool,
 }
 
-impl Parser<'_, '_> {
+impl<'a> Parser<'_, '_, 'a> {
     /// Reads a qualified name starting at token `from` without consuming anything: `::`?
     /// `name` (`<args>` after a template) (`::` `name`)*, with `~name` last for a destructor.
     pub(super) fn scan_qualified(&self, from: usize) -> Option<QName> {
@@ -137,14 +137,14 @@ impl Parser<'_, '_> {
     }
 
     /// Consumes a qualified name (see [`Parser::scan_qualified`]).
-    pub(super) fn qualified_ident(&mut self) -> Option<Ident> {
+    pub(super) fn qualified_ident(&mut self) -> Option<Ident<'a>> {
         let q = self.scan_qualified(self.pos)?;
         let start = self.peek().span;
         for _ in 0..q.len {
             self.bump();
         }
         Some(Ident {
-            name: q.text,
+            name: self.arena.alloc_str(&q.text),
             span: self.span_from(start),
         })
     }
@@ -160,7 +160,7 @@ impl Parser<'_, '_> {
 
     /// A type named by a (qualified) identifier in declaration specifiers, consumed; `None`
     /// (nothing consumed) when the name is no type, or names a constructor.
-    pub(super) fn cxx_type_name(&mut self) -> Option<TypeSpec> {
+    pub(super) fn cxx_type_name(&mut self) -> Option<TypeSpec<'a>> {
         let q = self.scan_qualified(self.pos)?;
         if q.dtor {
             return None;
@@ -171,7 +171,9 @@ impl Parser<'_, '_> {
         }
         let kind = match self.lookup(&q.text) {
             Some(NameKind::Typedef) => None,
-            Some(NameKind::Builtin) if q.len == 1 => Some(TypeSpecKind::Builtin(q.text.clone())),
+            Some(NameKind::Builtin) if q.len == 1 => {
+                Some(TypeSpecKind::Builtin(self.arena.alloc_str(&q.text)))
+            }
             _ => return None,
         };
         let ident = self.qualified_ident()?;
@@ -182,7 +184,7 @@ impl Parser<'_, '_> {
     }
 
     /// `typename qualified::name`, at `typename`: a dependent type, left unresolved.
-    pub(super) fn typename_spec(&mut self) -> Option<TypeSpec> {
+    pub(super) fn typename_spec(&mut self) -> Option<TypeSpec<'a>> {
         let kw = self.bump().span;
         match self.qualified_ident() {
             Some(ident) => Some(TypeSpec {
@@ -205,7 +207,7 @@ impl Parser<'_, '_> {
     // ---- File scope ---------------------------------------------------------------------
 
     /// C++-only external declarations; `None` when the current token starts none of them.
-    pub(super) fn cxx_external(&mut self) -> Option<Option<ExternalDecl>> {
+    pub(super) fn cxx_external(&mut self) -> Option<Option<ExternalDecl<'a>>> {
         Some(match self.kw()? {
             Kw::Namespace => self.namespace(),
             Kw::Template => self.template_decl(),
@@ -239,7 +241,7 @@ impl Parser<'_, '_> {
     }
 
     /// `namespace name { items }`, at `namespace`.
-    fn namespace(&mut self) -> Option<ExternalDecl> {
+    fn namespace(&mut self) -> Option<ExternalDecl<'a>> {
         let start = self.bump().span;
         let name = if self.peek().kind == TokenKind::Ident {
             self.qualified_ident()
@@ -263,7 +265,7 @@ impl Parser<'_, '_> {
         if let Some(n) = &name {
             self.prefix.push(n.name.trim_start_matches("::").into());
         }
-        let mut items = Vec::new();
+        let mut items = ArenaVec::new_in(self.arena);
         self.until_rbrace("expected a declaration", |p| {
             p.ops = 0;
             items.extend(p.external_decl());
@@ -273,15 +275,18 @@ impl Parser<'_, '_> {
             self.prefix.pop();
         }
         self.leave();
-        Some(ExternalDecl::Namespace(Box::new(Namespace {
-            name,
-            items,
-            span: self.span_from(start),
-        })))
+        Some(ExternalDecl::Namespace(node(
+            self.arena,
+            Namespace {
+                name,
+                items: items.into_bump_slice(),
+                span: self.span_from(start),
+            },
+        )))
     }
 
     /// `using namespace n;`, `using n::x;` or `using T = type;`, at `using`.
-    fn using_decl(&mut self) -> Option<ExternalDecl> {
+    fn using_decl(&mut self) -> Option<ExternalDecl<'a>> {
         let start = self.bump().span;
         if matches!(self.kw(), Some(Kw::Namespace)) {
             self.bump();
@@ -291,7 +296,7 @@ impl Parser<'_, '_> {
                 return None;
             };
             self.expect(Punct::Semi, "after the using-directive");
-            let inner = qualify(&self.prefix, &name.name);
+            let inner = qualify(&self.prefix, name.name);
             self.usings.push(inner);
             if !self.prefix.is_empty() {
                 self.usings.push(name.name.trim_start_matches("::").into());
@@ -309,39 +314,44 @@ impl Parser<'_, '_> {
         }
         self.expect(Punct::Semi, "after the using-declaration");
         let last: SmolStr = name.name.rsplit("::").next().unwrap_or_default().into();
-        let kind = self.lookup(&name.name).unwrap_or(NameKind::Object);
+        let kind = self.lookup(name.name).unwrap_or(NameKind::Object);
         self.declare(&last, kind);
         Some(ExternalDecl::UsingDecl(name))
     }
 
     /// `= type;` after `using name`: a typedef.
-    fn alias_rest(&mut self, start: Span, name: Ident) -> Option<Declaration> {
+    fn alias_rest(&mut self, start: Span, name: Ident<'a>) -> Option<Declaration<'a>> {
         self.bump();
         let ty = self.type_name();
         self.expect(Punct::Semi, "after the alias declaration");
-        self.declare(&name.name, NameKind::Typedef);
+        self.declare(name.name, NameKind::Typedef);
         let mut specs = ty.specs;
-        specs.storage.push(Spanned {
+        let mut typedef = ArenaVec::new_in(self.arena);
+        typedef.push(Spanned {
             node: StorageClass::Typedef,
             span: start,
         });
+        specs.storage = self.concat(specs.storage, typedef);
         let declarator = Declarator {
             name: Some(name),
             ..ty.declarator
         };
         Some(Declaration {
             specs,
-            declarators: vec![InitDeclarator {
-                span: declarator.span,
-                declarator,
-                init: None,
-            }],
+            declarators: std::slice::from_ref(node(
+                self.arena,
+                InitDeclarator {
+                    span: declarator.span,
+                    declarator,
+                    init: None,
+                },
+            )),
             span: self.span_from(start),
         })
     }
 
     /// A `using` inside a block: an alias, or unsupported.
-    pub(super) fn block_using(&mut self) -> StmtKind {
+    pub(super) fn block_using(&mut self) -> StmtKind<'a> {
         let start = self.bump().span;
         let name = match self.kw() {
             Some(Kw::Namespace) => None,
@@ -349,7 +359,7 @@ impl Parser<'_, '_> {
         };
         match name {
             Some(name) if self.at(Punct::Eq) => match self.alias_rest(start, name) {
-                Some(d) => StmtKind::Decl(Box::new(d)),
+                Some(d) => StmtKind::Decl(node(self.arena, d)),
                 None => StmtKind::Error,
             },
             _ => {
@@ -364,7 +374,7 @@ impl Parser<'_, '_> {
     }
 
     /// `template <params>` and the declaration it introduces, at `template`.
-    fn template_decl(&mut self) -> Option<ExternalDecl> {
+    fn template_decl(&mut self) -> Option<ExternalDecl<'a>> {
         let start = self.peek().span;
         let params = self.template_header()?;
         if !self.enter() {
@@ -383,16 +393,19 @@ impl Parser<'_, '_> {
             let key = qualify(&self.prefix, &name);
             self.templates.insert(key);
         }
-        Some(ExternalDecl::Template(Box::new(Template {
-            params,
-            item,
-            span: self.span_from(start),
-        })))
+        Some(ExternalDecl::Template(node(
+            self.arena,
+            Template {
+                params: params.into_bump_slice(),
+                item,
+                span: self.span_from(start),
+            },
+        )))
     }
 
     /// `template <params>`, at `template`: opens a scope holding the parameters (closed by
     /// [`Parser::close_template`]). `None` (nothing open) when the header is broken.
-    fn template_header(&mut self) -> Option<Vec<TemplateParam>> {
+    fn template_header(&mut self) -> Option<ArenaVec<'a, TemplateParam<'a>>> {
         self.bump();
         if !self.at(Punct::Lt) {
             self.unsupported_here("explicit instantiation");
@@ -400,7 +413,7 @@ impl Parser<'_, '_> {
             return None;
         }
         self.bump();
-        let mut params = Vec::new();
+        let mut params = ArenaVec::new_in(self.arena);
         while !self.at(Punct::Gt) && !self.at_eof() {
             let start = self.peek().span;
             let before = self.pos;
@@ -416,7 +429,7 @@ impl Parser<'_, '_> {
                 if t.kind == TokenKind::Ident && self.kw_of(t).is_none() {
                     self.bump();
                     name = Some(Ident {
-                        name: t.text.clone(),
+                        name: self.name(t),
                         span: t.span,
                     });
                 }
@@ -455,7 +468,7 @@ impl Parser<'_, '_> {
                 } else {
                     NameKind::Object
                 };
-                scope.insert(name.name.clone(), kind);
+                scope.insert(SmolStr::new(name.name), kind);
             }
         }
         Some(params)
@@ -490,9 +503,9 @@ impl Parser<'_, '_> {
     // ---- Classes ------------------------------------------------------------------------
 
     /// `: public B, C<int>` after a class name.
-    pub(super) fn base_clause(&mut self) -> Vec<Ident> {
+    pub(super) fn base_clause(&mut self) -> ArenaVec<'a, Ident<'a>> {
         self.bump();
-        let mut bases = Vec::new();
+        let mut bases = ArenaVec::new_in(self.arena);
         loop {
             while matches!(
                 self.peek().text.as_str(),
@@ -518,9 +531,9 @@ impl Parser<'_, '_> {
     /// A class body, at `{`: members into `fields`, member function definitions into `body`.
     pub(super) fn class_body(
         &mut self,
-        name: Option<&Ident>,
-        body: &mut ClassBody,
-    ) -> Vec<FieldDecl> {
+        name: Option<&Ident<'a>>,
+        methods: &mut ArenaVec<'a, FunctionDef<'a>>,
+    ) -> ArenaVec<'a, FieldDecl<'a>> {
         self.bump();
         let class: SmolStr = name
             .map(|n| n.name.rsplit("::").next().unwrap_or_default().into())
@@ -530,10 +543,10 @@ impl Parser<'_, '_> {
             self.prefix.push(class.clone());
         }
         self.classes.push(class);
-        let mut fields = Vec::new();
+        let mut fields = ArenaVec::new_in(self.arena);
         self.until_rbrace("expected a member declaration", |p| {
             p.ops = 0;
-            p.member(&mut fields, body);
+            p.member(&mut fields, methods);
         });
         self.expect(Punct::RBrace, "to close the class body");
         self.classes.pop();
@@ -544,7 +557,11 @@ impl Parser<'_, '_> {
     }
 
     /// One member declaration.
-    fn member(&mut self, fields: &mut Vec<FieldDecl>, body: &mut ClassBody) {
+    fn member(
+        &mut self,
+        fields: &mut ArenaVec<'a, FieldDecl<'a>>,
+        methods: &mut ArenaVec<'a, FunctionDef<'a>>,
+    ) {
         let t = self.peek();
         if self.eat(Punct::Semi).is_some() {
             return;
@@ -561,7 +578,7 @@ impl Parser<'_, '_> {
             Some(Kw::Template) => {
                 if self.template_header().is_some() {
                     if self.enter() {
-                        self.member(fields, body);
+                        self.member(fields, methods);
                         self.leave();
                     }
                     self.close_template();
@@ -576,16 +593,16 @@ impl Parser<'_, '_> {
                         if let Some(d) = self.alias_rest(start, name) {
                             fields.push(FieldDecl {
                                 specs: d.specs,
-                                declarators: d
-                                    .declarators
-                                    .into_iter()
-                                    .map(|i| FieldDeclarator {
+                                declarators: ArenaVec::from_iter_in(
+                                    d.declarators.iter().map(|i| FieldDeclarator {
                                         span: i.span,
-                                        declarator: i.declarator,
+                                        declarator: i.declarator.clone(),
                                         bit_width: None,
                                         init: None,
-                                    })
-                                    .collect(),
+                                    }),
+                                    self.arena,
+                                )
+                                .into_bump_slice(),
                                 span: d.span,
                             });
                         }
@@ -618,7 +635,7 @@ impl Parser<'_, '_> {
             self.bump();
             fields.push(FieldDecl {
                 specs,
-                declarators: Vec::new(),
+                declarators: &[],
                 span: self.span_from(start),
             });
             return;
@@ -628,7 +645,7 @@ impl Parser<'_, '_> {
         } else {
             NameKind::Object
         };
-        let mut declarators = Vec::new();
+        let mut declarators = ArenaVec::new_in(self.arena);
         loop {
             let dstart = self.peek().span;
             let declarator = if self.at(Punct::Colon) {
@@ -645,12 +662,12 @@ impl Parser<'_, '_> {
             });
             if let Some(name) = declarator.name.as_ref().filter(|_| !special) {
                 if self.at_file_level() {
-                    self.declare(&name.name.clone(), kind);
+                    self.declare(name.name, kind);
                 }
             }
             if declarator.is_function() && (self.at(Punct::LBrace) || self.at(Punct::Colon)) {
                 let def = self.function_def_rest(specs, declarator, start);
-                body.methods.push(def);
+                methods.push(def);
                 return;
             }
             let bit_width = if !declarator.is_function() && self.eat(Punct::Colon).is_some() {
@@ -675,7 +692,7 @@ impl Parser<'_, '_> {
         }
         fields.push(FieldDecl {
             specs,
-            declarators,
+            declarators: declarators.into_bump_slice(),
             span: self.span_from(start),
         });
     }
@@ -715,13 +732,13 @@ impl Parser<'_, '_> {
 
     /// A declarator's C++ initialiser, if one follows: `= init`, `= default`, `= delete`,
     /// `= 0`, `(args)` or `{list}`.
-    pub(super) fn cxx_initializer(&mut self, is_function: bool) -> Option<Initializer> {
+    pub(super) fn cxx_initializer(&mut self, is_function: bool) -> Option<Initializer<'a>> {
         if self.at(Punct::LParen) {
             let start = self.bump().span;
             self.ops = 0;
             let args = self.call_args();
             return Some(Initializer::Paren {
-                args,
+                args: args.into_bump_slice(),
                 span: self.span_from(start),
             });
         }
@@ -750,10 +767,10 @@ impl Parser<'_, '_> {
     /// the body. A qualified name (`S::f`) puts the class's members in scope in the body.
     pub(super) fn function_def_rest(
         &mut self,
-        specs: DeclSpecs,
-        declarator: Declarator,
+        specs: DeclSpecs<'a>,
+        declarator: Declarator<'a>,
         start: Span,
-    ) -> FunctionDef {
+    ) -> FunctionDef<'a> {
         let qualifier = declarator
             .name
             .as_ref()
@@ -766,14 +783,14 @@ impl Parser<'_, '_> {
         let ctor_inits = if self.at(Punct::Colon) {
             self.ctor_inits()
         } else {
-            Vec::new()
+            ArenaVec::new_in(self.arena)
         };
         let body = if self.at(Punct::LBrace) {
             self.function_body(&declarator)
         } else {
             self.error_here("expected `{` to begin the function body");
             Block {
-                items: Vec::new(),
+                items: &[],
                 span: self.peek().span,
             }
         };
@@ -783,16 +800,16 @@ impl Parser<'_, '_> {
         FunctionDef {
             specs,
             declarator,
-            ctor_inits,
+            ctor_inits: ctor_inits.into_bump_slice(),
             body,
             span: self.span_from(start),
         }
     }
 
     /// `: name(args), name{args}`, at the `:`.
-    fn ctor_inits(&mut self) -> Vec<MemInit> {
+    fn ctor_inits(&mut self) -> ArenaVec<'a, MemInit<'a>> {
         self.bump();
-        let mut inits = Vec::new();
+        let mut inits = ArenaVec::new_in(self.arena);
         loop {
             let start = self.peek().span;
             let Some(name) = self.qualified_ident() else {
@@ -805,7 +822,10 @@ impl Parser<'_, '_> {
                 self.bump();
                 self.call_args()
             } else if self.at(Punct::LBrace) {
-                list_exprs(self.init_list(false))
+                {
+                    let list = self.init_list(false);
+                    list_exprs(self.arena, list)
+                }
             } else {
                 self.error_here("expected `(` or `{` after the member name");
                 self.skip_until(&[Punct::LBrace]);
@@ -813,7 +833,7 @@ impl Parser<'_, '_> {
             };
             inits.push(MemInit {
                 name,
-                args,
+                args: args.into_bump_slice(),
                 span: self.span_from(start),
             });
             if self.eat(Punct::Comma).is_none() {
@@ -827,7 +847,7 @@ impl Parser<'_, '_> {
 
     /// A C++ primary expression, or `None` when the current token starts none (literals and
     /// parentheses are the C parser's).
-    pub(super) fn cxx_primary(&mut self) -> Option<Expr> {
+    pub(super) fn cxx_primary(&mut self) -> Option<Expr<'a>> {
         let t = self.peek();
         let kind = match self.kw() {
             Some(Kw::This) => ExprKind::This,
@@ -848,7 +868,7 @@ impl Parser<'_, '_> {
                     span: t.span.to(operand.span),
                     kind: ExprKind::Delete {
                         array,
-                        operand: Box::new(operand),
+                        operand: node(self.arena, operand),
                     },
                 });
             }
@@ -911,11 +931,14 @@ impl Parser<'_, '_> {
     }
 
     /// `T(args)` or `T{args}` after the type.
-    fn construct(&mut self, spec: TypeSpec) -> Expr {
+    fn construct(&mut self, spec: TypeSpec<'a>) -> Expr<'a> {
         let start = spec.span;
         let braced = self.at(Punct::LBrace);
         let args = if braced {
-            list_exprs(self.init_list(false))
+            {
+                let list = self.init_list(false);
+                list_exprs(self.arena, list)
+            }
         } else {
             self.bump();
             self.call_args()
@@ -923,7 +946,7 @@ impl Parser<'_, '_> {
         let ty = TypeName {
             specs: DeclSpecs {
                 span: spec.span,
-                types: vec![spec],
+                types: std::slice::from_ref(node(self.arena, spec)),
                 ..DeclSpecs::default()
             },
             declarator: Declarator::default(),
@@ -931,8 +954,8 @@ impl Parser<'_, '_> {
         };
         Expr {
             kind: ExprKind::Construct {
-                ty: Box::new(ty),
-                args,
+                ty: node(self.arena, ty),
+                args: args.into_bump_slice(),
                 braced,
             },
             span: self.span_from(start),
@@ -940,7 +963,7 @@ impl Parser<'_, '_> {
     }
 
     /// `static_cast<T>(e)` and kin, at the keyword.
-    fn named_cast(&mut self, cast: CxxCast) -> Expr {
+    fn named_cast(&mut self, cast: CxxCast) -> Expr<'a> {
         let start = self.bump().span;
         if !self.expect(Punct::Lt, "after the cast keyword") {
             return self.error_expr();
@@ -956,13 +979,13 @@ impl Parser<'_, '_> {
         let operand = self.expr();
         self.expect_closing(Punct::RParen, "to close the cast");
         Expr {
-            kind: ExprKind::CxxCast(cast, Box::new(ty), Box::new(operand)),
+            kind: ExprKind::CxxCast(cast, node(self.arena, ty), node(self.arena, operand)),
             span: self.span_from(start),
         }
     }
 
     /// `new (placement) T(args)`, at `new`.
-    fn new_expr(&mut self) -> Expr {
+    fn new_expr(&mut self) -> Expr<'a> {
         let start = self.bump().span;
         let placement = if self.at(Punct::LParen) && !self.starts_type_name(self.nth(1)) {
             self.bump();
@@ -981,36 +1004,37 @@ impl Parser<'_, '_> {
             self.bump();
             self.call_args()
         } else if self.at(Punct::LBrace) {
-            list_exprs(self.init_list(false))
+            let list = self.init_list(false);
+            list_exprs(self.arena, list)
         } else {
-            Vec::new()
+            ArenaVec::new_in(self.arena)
         };
         Expr {
             kind: ExprKind::New {
-                placement,
-                ty: Box::new(ty),
-                args,
+                placement: placement.map(|p| p.into_bump_slice()),
+                ty: node(self.arena, ty),
+                args: args.into_bump_slice(),
             },
             span: self.span_from(start),
         }
     }
 }
 
-impl Parser<'_, '_> {
+impl<'a> Parser<'_, '_, 'a> {
     /// The type after `new`: specifiers, then `*`s and `[size]`s only, so that `new S(2)`
     /// leaves `(2)` to the initialiser.
-    fn new_type(&mut self) -> TypeName {
+    fn new_type(&mut self) -> TypeName<'a> {
         let start = self.peek().span;
         let specs = self.decl_specs();
         if specs.is_empty() {
             self.error_here("expected a type after `new`");
         }
-        let mut chunks = Vec::new();
+        let mut chunks = ArenaVec::new_in(self.arena);
         while self.at(Punct::Star) {
             let star = self.bump().span;
-            let mut quals = Quals::default();
+            let mut quals = ArenaVec::new_in(self.arena);
             while let Some(Kw::Qual(q)) = self.kw() {
-                quals.0.push(Qualifier {
+                quals.push(Qualifier {
                     kind: q,
                     span: self.bump().span,
                 });
@@ -1018,15 +1042,17 @@ impl Parser<'_, '_> {
             chunks.insert(
                 0,
                 DeclChunk {
-                    kind: ChunkKind::Pointer { quals },
+                    kind: ChunkKind::Pointer {
+                        quals: Quals(quals.into_bump_slice()),
+                    },
                     span: self.span_from(star),
                 },
             );
         }
-        let mut arrays = Vec::new();
+        let mut arrays = ArenaVec::new_in(self.arena);
         while self.at(Punct::LBracket) && arrays.len() < super::MAX_NESTING as usize {
             let open = self.bump().span;
-            let size = (!self.at(Punct::RBracket)).then(|| Box::new(self.expr()));
+            let size = (!self.at(Punct::RBracket)).then(|| node(self.arena, self.expr()));
             self.expect_closing(Punct::RBracket, "to close the array size");
             arrays.push(DeclChunk {
                 kind: ChunkKind::Array {
@@ -1043,7 +1069,7 @@ impl Parser<'_, '_> {
         TypeName {
             specs,
             declarator: Declarator {
-                chunks: arrays,
+                chunks: arrays.into_bump_slice(),
                 span: self.span_from(start),
                 ..Declarator::default()
             },
@@ -1054,25 +1080,23 @@ impl Parser<'_, '_> {
 
 /// The expressions of an initialiser list (nested lists are dropped: nothing in them converts
 /// a pointer the analysis could check against a known type).
-fn list_exprs(list: InitList) -> Vec<Expr> {
-    list.items
-        .into_iter()
-        .filter_map(|i| match i.init {
-            Initializer::Expr(e) => Some(e),
-            _ => None,
-        })
-        .collect()
+fn list_exprs<'a>(arena: &'a Arena, list: InitList<'a>) -> ArenaVec<'a, Expr<'a>> {
+    let exprs = list.items.iter().filter_map(|i| match &i.init {
+        Initializer::Expr(e) => Some(e.clone()),
+        _ => None,
+    });
+    ArenaVec::from_iter_in(exprs, arena)
 }
 
 /// The name of the function a template declares, if it declares one.
-fn templated_function(item: &ExternalDecl) -> Option<SmolStr> {
+fn templated_function(item: &ExternalDecl<'_>) -> Option<SmolStr> {
     match item {
-        ExternalDecl::Function(f) => f.declarator.name.as_ref().map(|n| n.name.clone()),
+        ExternalDecl::Function(f) => f.declarator.name.as_ref().map(|n| n.name.into()),
         ExternalDecl::Decl(d) => d
             .declarators
             .first()
             .filter(|i| i.declarator.is_function())
-            .and_then(|i| i.declarator.name.as_ref().map(|n| n.name.clone())),
+            .and_then(|i| i.declarator.name.as_ref().map(|n| n.name.into())),
         _ => None,
     }
 }

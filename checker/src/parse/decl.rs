@@ -2,7 +2,7 @@
 //! unions, enums, attributes, initialisers, and top-level function definitions.
 
 use super::builtins::Kw;
-use super::{NameKind, Parser, MAX_NESTING};
+use super::{node, NameKind, Parser, MAX_NESTING};
 use crate::ast::*;
 use crate::source::Span;
 use crate::token::{Punct, TokenKind};
@@ -24,10 +24,10 @@ pub(super) enum Ctx {
     Block,
 }
 
-impl Parser<'_, '_> {
+impl<'a> Parser<'_, '_, 'a> {
     /// One top-level declaration or function definition; `None` for a stray `;` or something
     /// that could not be parsed (reported).
-    pub(super) fn external_decl(&mut self) -> Option<ExternalDecl> {
+    pub(super) fn external_decl(&mut self) -> Option<ExternalDecl<'a>> {
         if self.eat(Punct::Semi).is_some() {
             // An empty declaration: C99 has none at file scope, compilers warn; nothing to judge.
             return None;
@@ -48,7 +48,7 @@ impl Parser<'_, '_> {
             self.bump();
             return Some(ExternalDecl::Decl(Declaration {
                 specs,
-                declarators: Vec::new(),
+                declarators: &[],
                 span: self.span_from(start),
             }));
         }
@@ -60,9 +60,9 @@ impl Parser<'_, '_> {
                 && declarator
                     .name
                     .as_ref()
-                    .is_some_and(|n| n.name.contains('~') || self.is_ctor_name(&n.name));
+                    .is_some_and(|n| n.name.contains('~') || self.is_ctor_name(n.name));
             if let Some(name) = declarator.name.as_ref().filter(|_| !special) {
-                self.declare(&name.name.clone(), NameKind::Object);
+                self.declare(name.name, NameKind::Object);
             }
             if self.is_cxx() {
                 let def = self.function_def_rest(specs, declarator, start);
@@ -72,7 +72,7 @@ impl Parser<'_, '_> {
             return Some(ExternalDecl::Function(FunctionDef {
                 specs,
                 declarator,
-                ctor_inits: Vec::new(),
+                ctor_inits: &[],
                 body,
                 span: self.span_from(start),
             }));
@@ -93,14 +93,14 @@ impl Parser<'_, '_> {
     }
 
     /// A declaration in a block or a `for` header, up to and including its `;`.
-    pub(super) fn block_declaration(&mut self) -> Declaration {
+    pub(super) fn block_declaration(&mut self) -> Declaration<'a> {
         let start = self.peek().span;
         let specs = self.decl_specs();
         if self.at(Punct::Semi) {
             self.bump();
             return Declaration {
                 specs,
-                declarators: Vec::new(),
+                declarators: &[],
                 span: self.span_from(start),
             };
         }
@@ -111,11 +111,14 @@ impl Parser<'_, '_> {
             let _ = self.function_body(&declarator);
             return Declaration {
                 specs,
-                declarators: vec![InitDeclarator {
-                    span: declarator.span,
-                    declarator,
-                    init: None,
-                }],
+                declarators: std::slice::from_ref(node(
+                    self.arena,
+                    InitDeclarator {
+                        span: declarator.span,
+                        declarator,
+                        init: None,
+                    },
+                )),
                 span: self.span_from(start),
             };
         }
@@ -123,7 +126,7 @@ impl Parser<'_, '_> {
         self.declaration_rest(specs, declarator, start, Ctx::Block)
             .unwrap_or(Declaration {
                 specs: DeclSpecs::default(),
-                declarators: Vec::new(),
+                declarators: &[],
                 span,
             })
     }
@@ -131,12 +134,12 @@ impl Parser<'_, '_> {
     /// The init-declarator list after the first declarator, and the `;`.
     fn declaration_rest(
         &mut self,
-        specs: DeclSpecs,
-        first: Declarator,
+        specs: DeclSpecs<'a>,
+        first: Declarator<'a>,
         start: Span,
         ctx: Ctx,
-    ) -> Option<Declaration> {
-        let mut declarators = Vec::new();
+    ) -> Option<Declaration<'a>> {
+        let mut declarators = ArenaVec::new_in(self.arena);
         let mut declarator = first;
         let kind = if specs.is_typedef() {
             NameKind::Typedef
@@ -146,7 +149,7 @@ impl Parser<'_, '_> {
         loop {
             // The name is in scope from the end of its declarator: `int x = sizeof(x);`.
             if let Some(name) = &declarator.name {
-                self.declare(&name.name.clone(), kind);
+                self.declare(name.name, kind);
             }
             let init = if self.is_cxx() {
                 self.cxx_initializer(declarator.is_function())
@@ -179,7 +182,7 @@ impl Parser<'_, '_> {
         }
         Some(Declaration {
             specs,
-            declarators,
+            declarators: declarators.into_bump_slice(),
             span: self.span_from(start),
         })
     }
@@ -187,10 +190,10 @@ impl Parser<'_, '_> {
     /// Declaration specifiers, possibly none (the caller decides whether that is an error).
     /// A typedef name is a type specifier only before any other type specifier, so
     /// `unsigned T;` declares `T` even where `T` is a type.
-    pub(super) fn decl_specs(&mut self) -> DeclSpecs {
+    pub(super) fn decl_specs(&mut self) -> DeclSpecs<'a> {
         let start = self.peek().span;
         let begin = self.pos;
-        let mut s = DeclSpecs::default();
+        let mut s = SpecsBuilder::new(self.arena);
         let mut saw_type = false;
         loop {
             let t = self.peek();
@@ -217,7 +220,7 @@ impl Parser<'_, '_> {
                     node: a,
                     span: self.bump().span,
                 }),
-                Some(Kw::Qual(q)) => s.quals.0.push(Qualifier {
+                Some(Kw::Qual(q)) => s.quals.push(Qualifier {
                     kind: q,
                     span: self.bump().span,
                 }),
@@ -275,10 +278,10 @@ impl Parser<'_, '_> {
                     }
                     let kind = match self.lookup(&t.text) {
                         Some(NameKind::Typedef) => TypeSpecKind::Named(Ident {
-                            name: t.text.clone(),
+                            name: self.name(t),
                             span: t.span,
                         }),
-                        Some(NameKind::Builtin) => TypeSpecKind::Builtin(t.text.clone()),
+                        Some(NameKind::Builtin) => TypeSpecKind::Builtin(self.name(t)),
                         _ => break,
                     };
                     self.bump();
@@ -287,17 +290,17 @@ impl Parser<'_, '_> {
                 }
             }
         }
-        s.span = if self.pos > begin {
+        let span = if self.pos > begin {
             self.span_from(start)
         } else {
             Span::new(start.file, start.start, start.start)
         };
-        s
+        s.finish(span)
     }
 
     /// `__attribute__((a, b(args)))`, possibly several in a row.
-    pub(super) fn attributes(&mut self) -> Vec<Attribute> {
-        let mut attrs = Vec::new();
+    pub(super) fn attributes(&mut self) -> ArenaVec<'a, Attribute<'a>> {
+        let mut attrs = ArenaVec::new_in(self.arena);
         while matches!(self.kw(), Some(Kw::Attribute)) {
             self.bump();
             if !self.at(Punct::LParen) || !self.nth(1).is_punct(Punct::LParen) {
@@ -322,7 +325,7 @@ impl Parser<'_, '_> {
                         None
                     };
                     attrs.push(Attribute {
-                        name: t.text.clone(),
+                        name: self.name(t),
                         args,
                         span: self.span_from(t.span),
                     });
@@ -343,7 +346,7 @@ impl Parser<'_, '_> {
 
     /// A declarator in the given mode. Pointers, then the name or a parenthesised declarator,
     /// then array and function suffixes; chunks are stored from the name outward.
-    pub(super) fn declarator(&mut self, mode: Mode) -> Declarator {
+    pub(super) fn declarator(&mut self, mode: Mode) -> Declarator<'a> {
         let here = self.peek().span;
         if !self.enter() {
             return Declarator {
@@ -356,11 +359,11 @@ impl Parser<'_, '_> {
         d
     }
 
-    fn declarator_inner(&mut self, mode: Mode) -> Declarator {
+    fn declarator_inner(&mut self, mode: Mode) -> Declarator<'a> {
         let start = self.peek().span;
         let begin = self.pos;
-        let mut attrs = Vec::new();
-        let mut pointers = Vec::new();
+        let mut attrs = ArenaVec::new_in(self.arena);
+        let mut pointers = ArenaVec::new_in(self.arena);
         loop {
             let t = self.peek();
             let block = self.blocks_allowed() && t.is_punct(Punct::Caret);
@@ -378,10 +381,10 @@ impl Parser<'_, '_> {
             } else {
                 break;
             }
-            let mut quals = Quals::default();
+            let mut quals = ArenaVec::new_in(self.arena);
             loop {
                 match self.kw() {
-                    Some(Kw::Qual(q)) => quals.0.push(Qualifier {
+                    Some(Kw::Qual(q)) => quals.push(Qualifier {
                         kind: q,
                         span: self.bump().span,
                     }),
@@ -394,16 +397,20 @@ impl Parser<'_, '_> {
             }
             pointers.push(DeclChunk {
                 kind: if block {
-                    ChunkKind::BlockPointer { quals }
+                    ChunkKind::BlockPointer {
+                        quals: Quals(quals.into_bump_slice()),
+                    }
                 } else {
-                    ChunkKind::Pointer { quals }
+                    ChunkKind::Pointer {
+                        quals: Quals(quals.into_bump_slice()),
+                    }
                 },
                 span: self.span_from(t.span),
             });
         }
 
         let mut name = None;
-        let mut inner = Vec::new();
+        let mut inner = ArenaVec::new_in(self.arena);
         let t = self.peek();
         let cxx_name = self.is_cxx()
             && mode != Mode::Abstract
@@ -419,21 +426,21 @@ impl Parser<'_, '_> {
         } else if t.kind == TokenKind::Ident && self.kw_of(t).is_none() && mode != Mode::Abstract {
             self.bump();
             name = Some(Ident {
-                name: t.text.clone(),
+                name: self.name(t),
                 span: t.span,
             });
         } else if t.is_punct(Punct::LParen) && self.paren_is_grouping(mode) {
             self.bump();
             let d = self.declarator(mode);
             name = d.name;
-            inner = d.chunks;
-            attrs.extend(d.attrs);
+            inner.extend(d.chunks.iter().cloned());
+            attrs.extend(d.attrs.iter().cloned());
             self.expect_closing(Punct::RParen, "to close the declarator");
         } else if mode == Mode::Named {
             self.error_here("expected a name in the declarator");
         }
 
-        let mut suffixes = Vec::new();
+        let mut suffixes = ArenaVec::new_in(self.arena);
         loop {
             if self.at(Punct::LBracket) {
                 suffixes.push(self.array_chunk());
@@ -475,8 +482,8 @@ impl Parser<'_, '_> {
         };
         Declarator {
             name,
-            chunks,
-            attrs,
+            chunks: chunks.into_bump_slice(),
+            attrs: attrs.into_bump_slice(),
             span,
         }
     }
@@ -502,13 +509,13 @@ impl Parser<'_, '_> {
             || next.is_punct(Punct::ColonColon) && self.is_type_name(next)
     }
 
-    fn array_chunk(&mut self) -> DeclChunk {
+    fn array_chunk(&mut self) -> DeclChunk<'a> {
         let open = self.bump().span;
-        let mut quals = Quals::default();
+        let mut quals = ArenaVec::new_in(self.arena);
         let mut is_static = false;
         loop {
             match self.kw() {
-                Some(Kw::Qual(q)) => quals.0.push(Qualifier {
+                Some(Kw::Qual(q)) => quals.push(Qualifier {
                     kind: q,
                     span: self.bump().span,
                 }),
@@ -526,13 +533,13 @@ impl Parser<'_, '_> {
             star = true;
         } else if !self.at(Punct::RBracket) {
             self.ops = 0;
-            size = Some(Box::new(self.assign_expr()));
+            size = Some(node(self.arena, self.assign_expr()));
         }
         self.expect_closing(Punct::RBracket, "to close the array size");
         DeclChunk {
             kind: ChunkKind::Array {
                 size,
-                quals,
+                quals: Quals(quals.into_bump_slice()),
                 is_static,
                 star,
             },
@@ -540,9 +547,9 @@ impl Parser<'_, '_> {
         }
     }
 
-    pub(super) fn function_chunk(&mut self) -> DeclChunk {
+    pub(super) fn function_chunk(&mut self) -> DeclChunk<'a> {
         let open = self.bump().span;
-        let mut params = Vec::new();
+        let mut params = ArenaVec::new_in(self.arena);
         let mut variadic = false;
         let mut void_param = None;
         // Parameters live in a prototype scope of their own (C99 6.2.1p4).
@@ -575,7 +582,7 @@ impl Parser<'_, '_> {
         };
         DeclChunk {
             kind: ChunkKind::Function {
-                params,
+                params: params.into_bump_slice(),
                 variadic,
                 void_param,
                 this_quals,
@@ -586,13 +593,13 @@ impl Parser<'_, '_> {
 
     /// C++: what may follow a parameter list: `const`, an address space (`void f() __local`),
     /// `&`/`&&`, `noexcept`, `override`, `final`. The qualifiers are kept.
-    fn member_fn_quals(&mut self) -> Quals {
-        let mut quals = Quals::default();
+    fn member_fn_quals(&mut self) -> Quals<'a> {
+        let mut quals = ArenaVec::new_in(self.arena);
         loop {
             // The keyword as such: `void f() __local {` is no use of `__local` as a name.
             let raw = self.kws.get(self.pos).copied().flatten();
             match raw {
-                Some(Kw::Qual(q)) => quals.0.push(Qualifier {
+                Some(Kw::Qual(q)) => quals.push(Qualifier {
                     kind: q,
                     span: self.bump().span,
                 }),
@@ -610,10 +617,10 @@ impl Parser<'_, '_> {
                 _ => break,
             }
         }
-        quals
+        Quals(quals.into_bump_slice())
     }
 
-    fn param(&mut self) -> Option<ParamDecl> {
+    fn param(&mut self) -> Option<ParamDecl<'a>> {
         let start = self.peek().span;
         let specs = self.decl_specs();
         if specs.is_empty() {
@@ -624,10 +631,10 @@ impl Parser<'_, '_> {
         }
         let declarator = self.declarator(Mode::Either);
         if let Some(name) = &declarator.name {
-            self.declare(&name.name.clone(), NameKind::Object);
+            self.declare(name.name, NameKind::Object);
         }
         let default = if self.is_cxx() && self.eat(Punct::Eq).is_some() {
-            Some(Box::new(self.assign_expr()))
+            Some(node(self.arena, self.assign_expr()))
         } else {
             None
         };
@@ -640,7 +647,7 @@ impl Parser<'_, '_> {
     }
 
     /// A type name: specifiers and an abstract declarator.
-    pub(super) fn type_name(&mut self) -> TypeName {
+    pub(super) fn type_name(&mut self) -> TypeName<'a> {
         let start = self.peek().span;
         let specs = self.decl_specs();
         if specs.is_empty() {
@@ -655,7 +662,7 @@ impl Parser<'_, '_> {
     }
 
     /// `struct`/`union`, at the keyword.
-    fn record(&mut self) -> TypeSpec {
+    fn record(&mut self) -> TypeSpec<'a> {
         let kw = self.bump();
         let kind = if kw.text == "union" {
             RecordKind::Union
@@ -667,16 +674,16 @@ impl Parser<'_, '_> {
             name: None,
             fields: None,
             cxx: None,
-            attrs: Vec::new(),
+            attrs: &[],
             span: kw.span,
         };
         if !self.enter() {
             return TypeSpec {
-                kind: TypeSpecKind::Record(Box::new(spec)),
+                kind: TypeSpecKind::Record(node(self.arena, spec)),
                 span: kw.span,
             };
         }
-        spec.attrs = self.attributes();
+        spec.attrs = self.attributes().into_bump_slice();
         spec.name = self.tag_name();
         if self.is_cxx() {
             self.cxx_record(&mut spec, kw.text == "class");
@@ -684,19 +691,19 @@ impl Parser<'_, '_> {
             spec.span = self.span_from(kw.span);
             return TypeSpec {
                 span: spec.span,
-                kind: TypeSpecKind::Record(Box::new(spec)),
+                kind: TypeSpecKind::Record(node(self.arena, spec)),
             };
         }
         if self.at(Punct::LBrace) {
             self.bump();
-            let mut fields = Vec::new();
+            let mut fields = ArenaVec::new_in(self.arena);
             self.until_rbrace("expected a member declaration", |p| {
                 fields.extend(p.field_decl());
             });
             self.expect(Punct::RBrace, "to close the member list");
-            spec.fields = Some(fields);
+            spec.fields = Some(fields.into_bump_slice());
             let more = self.attributes();
-            spec.attrs.extend(more);
+            spec.attrs = self.concat(spec.attrs, more);
         } else if spec.name.is_none() {
             self.error_here(&format!("expected a name or `{{` after `{}`", kw.text));
         }
@@ -704,17 +711,17 @@ impl Parser<'_, '_> {
         spec.span = self.span_from(kw.span);
         TypeSpec {
             span: spec.span,
-            kind: TypeSpecKind::Record(Box::new(spec)),
+            kind: TypeSpecKind::Record(node(self.arena, spec)),
         }
     }
 
     /// C++: the rest of a class after its name: the tag becomes a type name, then an
     /// optional base clause and body.
-    fn cxx_record(&mut self, spec: &mut RecordSpec, is_class: bool) {
+    fn cxx_record(&mut self, spec: &mut RecordSpec<'a>, is_class: bool) {
         if let Some(name) = &spec.name {
-            let name = name.name.clone();
+            let name = name.name;
             if self.template_depth > 0 && self.at_file_level() {
-                let key = super::cxx::qualify(&self.prefix, &name);
+                let key = super::cxx::qualify(&self.prefix, name);
                 self.templates.insert(key);
             }
             if self.at(Punct::Lt) {
@@ -725,8 +732,8 @@ impl Parser<'_, '_> {
                     }
                 }
             }
-            if self.lookup(&name) != Some(NameKind::Typedef) || self.at(Punct::LBrace) {
-                self.declare(&name, NameKind::Typedef);
+            if self.lookup(name) != Some(NameKind::Typedef) || self.at(Punct::LBrace) {
+                self.declare(name, NameKind::Typedef);
             }
         }
         let mut body = ClassBody {
@@ -736,14 +743,16 @@ impl Parser<'_, '_> {
         if self.at(Punct::Colon)
             && (self.nth(1).kind == TokenKind::Ident || self.nth(1).is_punct(Punct::ColonColon))
         {
-            body.bases = self.base_clause();
+            body.bases = self.base_clause().into_bump_slice();
         }
         if self.at(Punct::LBrace) {
-            let fields = self.class_body(spec.name.as_ref(), &mut body);
-            spec.fields = Some(fields);
+            let mut methods = ArenaVec::new_in(self.arena);
+            let fields = self.class_body(spec.name.as_ref(), &mut methods);
+            body.methods = methods.into_bump_slice();
+            spec.fields = Some(fields.into_bump_slice());
             let more = self.attributes();
-            spec.attrs.extend(more);
-            spec.cxx = Some(Box::new(body));
+            spec.attrs = self.concat(spec.attrs, more);
+            spec.cxx = Some(node(self.arena, body));
         } else if spec.name.is_none() {
             self.error_here("expected a name or `{` after `class`");
         }
@@ -751,19 +760,19 @@ impl Parser<'_, '_> {
 
     /// The tag after `struct`/`union`/`enum`, if one is written. Tags have a namespace of their
     /// own, so a typedef name is a valid tag.
-    fn tag_name(&mut self) -> Option<Ident> {
+    fn tag_name(&mut self) -> Option<Ident<'a>> {
         let t = self.peek();
         if t.kind == TokenKind::Ident && self.kw_of(t).is_none() {
             self.bump();
             return Some(Ident {
-                name: t.text.clone(),
+                name: self.name(t),
                 span: t.span,
             });
         }
         None
     }
 
-    fn field_decl(&mut self) -> Option<FieldDecl> {
+    fn field_decl(&mut self) -> Option<FieldDecl<'a>> {
         if self.eat(Punct::Semi).is_some() {
             return None;
         }
@@ -774,7 +783,7 @@ impl Parser<'_, '_> {
             self.recover_stmt();
             return None;
         }
-        let mut declarators = Vec::new();
+        let mut declarators = ArenaVec::new_in(self.arena);
         if !self.at(Punct::Semi) {
             loop {
                 let dstart = self.peek().span;
@@ -809,13 +818,13 @@ impl Parser<'_, '_> {
         }
         Some(FieldDecl {
             specs,
-            declarators,
+            declarators: declarators.into_bump_slice(),
             span: self.span_from(start),
         })
     }
 
     /// `enum`, at the keyword.
-    fn enum_spec(&mut self) -> TypeSpec {
+    fn enum_spec(&mut self) -> TypeSpec<'a> {
         let kw = self.bump().span;
         if self.is_cxx() && matches!(self.kw(), Some(Kw::Class | Kw::Struct)) {
             self.bump(); // A scoped enum: its enumerators are read as unscoped ones.
@@ -824,12 +833,12 @@ impl Parser<'_, '_> {
         let mut spec = EnumSpec {
             name: self.tag_name(),
             enumerators: None,
-            attrs,
+            attrs: attrs.into_bump_slice(),
             span: kw,
         };
         if self.is_cxx() {
             if let Some(name) = &spec.name {
-                self.declare(&name.name.clone(), NameKind::Typedef);
+                self.declare(name.name, NameKind::Typedef);
             }
             if self.at(Punct::Colon) {
                 self.bump();
@@ -837,7 +846,7 @@ impl Parser<'_, '_> {
             }
         }
         if self.eat(Punct::LBrace).is_some() {
-            let mut list = Vec::new();
+            let mut list = ArenaVec::new_in(self.arena);
             loop {
                 if self.at(Punct::RBrace) {
                     break;
@@ -853,7 +862,7 @@ impl Parser<'_, '_> {
                 }
                 self.bump();
                 let name = Ident {
-                    name: t.text.clone(),
+                    name: self.name(t),
                     span: t.span,
                 };
                 let value = if self.eat(Punct::Eq).is_some() {
@@ -862,7 +871,7 @@ impl Parser<'_, '_> {
                 } else {
                     None
                 };
-                self.declare(&name.name.clone(), NameKind::Object);
+                self.declare(name.name, NameKind::Object);
                 list.push(Enumerator {
                     name,
                     value,
@@ -873,20 +882,20 @@ impl Parser<'_, '_> {
                 }
             }
             self.expect_closing(Punct::RBrace, "to close the enumerator list");
-            spec.enumerators = Some(list);
+            spec.enumerators = Some(list.into_bump_slice());
         } else if spec.name.is_none() {
             self.error_here("expected a name or `{` after `enum`");
         }
         spec.span = self.span_from(kw);
         TypeSpec {
             span: spec.span,
-            kind: TypeSpecKind::Enum(Box::new(spec)),
+            kind: TypeSpecKind::Enum(node(self.arena, spec)),
         }
     }
 
     /// An initialiser. `top` for a declaration's own initialiser (not a compound literal's),
     /// whose items each start a fresh operator count.
-    pub(super) fn initializer(&mut self, top: bool) -> Initializer {
+    pub(super) fn initializer(&mut self, top: bool) -> Initializer<'a> {
         if self.at(Punct::LBrace) {
             Initializer::List(self.init_list(top))
         } else {
@@ -895,16 +904,16 @@ impl Parser<'_, '_> {
     }
 
     /// `{ items }`, at the `{`.
-    pub(super) fn init_list(&mut self, top: bool) -> InitList {
+    pub(super) fn init_list(&mut self, top: bool) -> InitList<'a> {
         let start = self.peek().span;
         if !self.enter() {
             return InitList {
-                items: Vec::new(),
+                items: &[],
                 span: self.span_from(start),
             };
         }
         self.bump();
-        let mut items = Vec::new();
+        let mut items = ArenaVec::new_in(self.arena);
         loop {
             if self.at(Punct::RBrace) || self.at_eof() {
                 break;
@@ -913,14 +922,14 @@ impl Parser<'_, '_> {
                 self.ops = 0;
             }
             let istart = self.peek().span;
-            let mut designators = Vec::new();
+            let mut designators = ArenaVec::new_in(self.arena);
             loop {
                 if self.eat(Punct::Dot).is_some() {
                     let t = self.peek();
                     if t.kind == TokenKind::Ident {
                         self.bump();
                         designators.push(Designator::Field(Ident {
-                            name: t.text.clone(),
+                            name: self.name(t),
                             span: t.span,
                         }));
                     } else {
@@ -940,7 +949,7 @@ impl Parser<'_, '_> {
             let before = self.pos;
             let init = self.initializer(top);
             items.push(InitItem {
-                designators,
+                designators: designators.into_bump_slice(),
                 init,
                 span: self.span_from(istart),
             });
@@ -957,8 +966,46 @@ impl Parser<'_, '_> {
         self.expect_closing(Punct::RBrace, "to close the initialiser list");
         self.leave();
         InitList {
-            items,
+            items: items.into_bump_slice(),
             span: self.span_from(start),
+        }
+    }
+}
+
+/// Declaration specifiers while they are read: lists that grow in the arena.
+struct SpecsBuilder<'a> {
+    storage: ArenaVec<'a, Spanned<StorageClass>>,
+    functions: ArenaVec<'a, Spanned<FuncSpec>>,
+    access: ArenaVec<'a, Spanned<AccessQual>>,
+    quals: ArenaVec<'a, Qualifier>,
+    types: ArenaVec<'a, TypeSpec<'a>>,
+    pipe: Option<Span>,
+    attrs: ArenaVec<'a, Attribute<'a>>,
+}
+
+impl<'a> SpecsBuilder<'a> {
+    fn new(arena: &'a Arena) -> Self {
+        SpecsBuilder {
+            storage: ArenaVec::new_in(arena),
+            functions: ArenaVec::new_in(arena),
+            access: ArenaVec::new_in(arena),
+            quals: ArenaVec::new_in(arena),
+            types: ArenaVec::new_in(arena),
+            pipe: None,
+            attrs: ArenaVec::new_in(arena),
+        }
+    }
+
+    fn finish(self, span: Span) -> DeclSpecs<'a> {
+        DeclSpecs {
+            storage: self.storage.into_bump_slice(),
+            functions: self.functions.into_bump_slice(),
+            access: self.access.into_bump_slice(),
+            quals: Quals(self.quals.into_bump_slice()),
+            types: self.types.into_bump_slice(),
+            pipe: self.pipe,
+            attrs: self.attrs.into_bump_slice(),
+            span,
         }
     }
 }

@@ -2,7 +2,7 @@
 //! component access (which is member access to the parser).
 
 use super::builtins::Kw;
-use super::{describe, NameKind, Parser};
+use super::{describe, node, NameKind, Parser};
 use crate::ast::*;
 use crate::source::Span;
 use crate::token::{Punct, TokenKind};
@@ -56,8 +56,8 @@ fn assign_op(kind: TokenKind) -> Option<Option<BinaryOp>> {
     })
 }
 
-impl Parser<'_, '_> {
-    pub(super) fn error_expr(&self) -> Expr {
+impl<'a> Parser<'_, '_, 'a> {
+    pub(super) fn error_expr(&self) -> Expr<'a> {
         let s = self.peek().span;
         Expr {
             kind: ExprKind::Error,
@@ -66,7 +66,7 @@ impl Parser<'_, '_> {
     }
 
     /// A full expression, commas included.
-    pub(super) fn expr(&mut self) -> Expr {
+    pub(super) fn expr(&mut self) -> Expr<'a> {
         let mut e = self.assign_expr();
         while self.at(Punct::Comma) {
             if !self.count_op() {
@@ -76,7 +76,7 @@ impl Parser<'_, '_> {
             let rhs = self.assign_expr();
             let span = e.span.to(rhs.span);
             e = Expr {
-                kind: ExprKind::Comma(Box::new(e), Box::new(rhs)),
+                kind: ExprKind::Comma(node(self.arena, e), node(self.arena, rhs)),
                 span,
             };
         }
@@ -84,7 +84,7 @@ impl Parser<'_, '_> {
     }
 
     /// An assignment expression (C99 6.5.16): what function arguments and initialisers hold.
-    pub(super) fn assign_expr(&mut self) -> Expr {
+    pub(super) fn assign_expr(&mut self) -> Expr<'a> {
         if !self.enter() {
             return self.error_expr();
         }
@@ -95,7 +95,7 @@ impl Parser<'_, '_> {
                 let rhs = self.assign_expr();
                 let span = lhs.span.to(rhs.span);
                 Expr {
-                    kind: ExprKind::Assign(op, Box::new(lhs), Box::new(rhs)),
+                    kind: ExprKind::Assign(op, node(self.arena, lhs), node(self.arena, rhs)),
                     span,
                 }
             }
@@ -106,7 +106,7 @@ impl Parser<'_, '_> {
     }
 
     /// `a ? b : c`, also what constant expressions (case labels, bit widths) are.
-    pub(super) fn conditional_expr(&mut self) -> Expr {
+    pub(super) fn conditional_expr(&mut self) -> Expr<'a> {
         if !self.enter() {
             return self.error_expr();
         }
@@ -118,7 +118,11 @@ impl Parser<'_, '_> {
             let els = self.conditional_expr();
             let span = cond.span.to(els.span);
             Expr {
-                kind: ExprKind::Conditional(Box::new(cond), Box::new(then), Box::new(els)),
+                kind: ExprKind::Conditional(
+                    node(self.arena, cond),
+                    node(self.arena, then),
+                    node(self.arena, els),
+                ),
                 span,
             }
         } else {
@@ -130,7 +134,7 @@ impl Parser<'_, '_> {
 
     /// Binary operators at precedence `min` and above, by precedence climbing: the recursion
     /// is bounded by the number of precedence levels, and chains are loops.
-    fn binary_expr(&mut self, min: u8) -> Expr {
+    fn binary_expr(&mut self, min: u8) -> Expr<'a> {
         let mut lhs = self.cast_expr();
         while let Some((op, prec)) = binary_op(self.peek().kind) {
             if prec < min || !self.count_op() {
@@ -140,7 +144,7 @@ impl Parser<'_, '_> {
             let rhs = self.binary_expr(prec + 1);
             let span = lhs.span.to(rhs.span);
             lhs = Expr {
-                kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
+                kind: ExprKind::Binary(op, node(self.arena, lhs), node(self.arena, rhs)),
                 span,
             };
         }
@@ -149,7 +153,7 @@ impl Parser<'_, '_> {
 
     /// A cast, compound literal or vector literal when `(` starts a type name; otherwise a
     /// unary expression. `(T)*x` is a cast where `T` names a type and a product elsewhere.
-    pub(super) fn cast_expr(&mut self) -> Expr {
+    pub(super) fn cast_expr(&mut self) -> Expr<'a> {
         if !self.enter() {
             return self.error_expr();
         }
@@ -158,12 +162,12 @@ impl Parser<'_, '_> {
         e
     }
 
-    fn cast_inner(&mut self) -> Expr {
+    fn cast_inner(&mut self) -> Expr<'a> {
         if !(self.at(Punct::LParen) && self.starts_type_name(self.nth(1))) {
             return self.unary_expr();
         }
         let open = self.bump().span;
-        let ty = Box::new(self.type_name());
+        let ty = node(self.arena, self.type_name());
         self.expect(Punct::RParen, "after the type name");
         if self.at(Punct::LBrace) {
             let list = self.init_list(false);
@@ -178,10 +182,13 @@ impl Parser<'_, '_> {
         let span = open.to(operand.span);
         let operand = match operand.kind {
             ExprKind::Paren(inner)
-                if vector_capable(&ty) && matches!(inner.kind, ExprKind::Comma(..)) =>
+                if vector_capable(ty) && matches!(inner.kind, ExprKind::Comma(..)) =>
             {
                 return Expr {
-                    kind: ExprKind::VectorLiteral(ty, flatten_commas(*inner)),
+                    kind: ExprKind::VectorLiteral(
+                        ty,
+                        flatten_commas(self.arena, inner.clone()).into_bump_slice(),
+                    ),
                     span,
                 };
             }
@@ -191,12 +198,12 @@ impl Parser<'_, '_> {
             },
         };
         Expr {
-            kind: ExprKind::Cast(ty, Box::new(operand)),
+            kind: ExprKind::Cast(ty, node(self.arena, operand)),
             span,
         }
     }
 
-    fn unary_expr(&mut self) -> Expr {
+    fn unary_expr(&mut self) -> Expr<'a> {
         let t = self.peek();
         let op = match t.kind {
             TokenKind::Punct(Punct::PlusPlus) => Some(UnaryOp::PreInc),
@@ -214,7 +221,7 @@ impl Parser<'_, '_> {
             let operand = self.cast_expr();
             let span = t.span.to(operand.span);
             return Expr {
-                kind: ExprKind::Unary(op, Box::new(operand)),
+                kind: ExprKind::Unary(op, node(self.arena, operand)),
                 span,
             };
         }
@@ -231,7 +238,7 @@ impl Parser<'_, '_> {
         self.bump();
         if self.at(Punct::LParen) && self.starts_type_name(self.nth(1)) {
             self.bump();
-            let ty = Box::new(self.type_name());
+            let ty = node(self.arena, self.type_name());
             self.expect(Punct::RParen, "after the type name");
             if self.at(Punct::LBrace) {
                 // `sizeof (T){...}`: the operand is a compound literal.
@@ -243,7 +250,7 @@ impl Parser<'_, '_> {
                 let operand = self.postfix(lit);
                 let span = t.span.to(operand.span);
                 return Expr {
-                    kind: ExprKind::SizeofExpr(trait_, Box::new(operand)),
+                    kind: ExprKind::SizeofExpr(trait_, node(self.arena, operand)),
                     span,
                 };
             }
@@ -255,12 +262,12 @@ impl Parser<'_, '_> {
         let operand = self.cast_expr();
         let span = t.span.to(operand.span);
         Expr {
-            kind: ExprKind::SizeofExpr(trait_, Box::new(operand)),
+            kind: ExprKind::SizeofExpr(trait_, node(self.arena, operand)),
             span,
         }
     }
 
-    fn postfix_primary(&mut self) -> Expr {
+    fn postfix_primary(&mut self) -> Expr<'a> {
         let e = self.primary();
         if matches!(e.kind, ExprKind::Error) {
             return e;
@@ -269,7 +276,7 @@ impl Parser<'_, '_> {
     }
 
     /// `[i]`, `(args)`, `.m`, `->m`, `++`, `--` after `e`.
-    fn postfix(&mut self, mut e: Expr) -> Expr {
+    fn postfix(&mut self, mut e: Expr<'a>) -> Expr<'a> {
         loop {
             let t = self.peek();
             let TokenKind::Punct(p) = t.kind else { break };
@@ -292,7 +299,7 @@ impl Parser<'_, '_> {
                     self.expect_closing(Punct::RBracket, "to close the subscript");
                     let span = self.span_from(e.span);
                     Expr {
-                        kind: ExprKind::Index(Box::new(e), Box::new(index)),
+                        kind: ExprKind::Index(node(self.arena, e), node(self.arena, index)),
                         span,
                     }
                 }
@@ -300,7 +307,7 @@ impl Parser<'_, '_> {
                     let args = self.call_args();
                     let span = self.span_from(e.span);
                     Expr {
-                        kind: ExprKind::Call(Box::new(e), args),
+                        kind: ExprKind::Call(node(self.arena, e), args.into_bump_slice()),
                         span,
                     }
                 }
@@ -312,13 +319,13 @@ impl Parser<'_, '_> {
                     }
                     self.bump();
                     let name = Ident {
-                        name: n.text.clone(),
+                        name: self.name(n),
                         span: n.span,
                     };
                     let span = e.span.to(n.span);
                     Expr {
                         kind: ExprKind::Member {
-                            base: Box::new(e),
+                            base: node(self.arena, e),
                             name,
                             arrow: p == Punct::Arrow,
                         },
@@ -333,7 +340,7 @@ impl Parser<'_, '_> {
                     };
                     let span = e.span.to(t.span);
                     Expr {
-                        kind: ExprKind::Unary(op, Box::new(e)),
+                        kind: ExprKind::Unary(op, node(self.arena, e)),
                         span,
                     }
                 }
@@ -343,8 +350,8 @@ impl Parser<'_, '_> {
     }
 
     /// Arguments after `(`, up to and including `)`.
-    pub(super) fn call_args(&mut self) -> Vec<Expr> {
-        let mut args = Vec::new();
+    pub(super) fn call_args(&mut self) -> ArenaVec<'a, Expr<'a>> {
+        let mut args = ArenaVec::new_in(self.arena);
         if self.eat(Punct::RParen).is_some() {
             return args;
         }
@@ -358,7 +365,7 @@ impl Parser<'_, '_> {
         args
     }
 
-    fn primary(&mut self) -> Expr {
+    fn primary(&mut self) -> Expr<'a> {
         if self.is_cxx() {
             if let Some(e) = self.cxx_primary() {
                 return e;
@@ -389,18 +396,19 @@ impl Parser<'_, '_> {
                     );
                     return self.error_expr();
                 }
-                ExprKind::Ident(t.text.clone())
+                ExprKind::Ident(self.name(t))
             }
-            TokenKind::Int => ExprKind::Int(t.text.clone()),
-            TokenKind::Float => ExprKind::Float(t.text.clone()),
-            TokenKind::Char => ExprKind::Char(t.text.clone()),
+            TokenKind::Int => ExprKind::Int(self.name(t)),
+            TokenKind::Float => ExprKind::Float(self.name(t)),
+            TokenKind::Char => ExprKind::Char(self.name(t)),
             TokenKind::Str => {
-                let mut parts = Vec::new();
+                let mut parts = ArenaVec::new_in(self.arena);
                 while self.peek().kind == TokenKind::Str {
-                    parts.push(self.bump().text.clone());
+                    let t = self.bump();
+                    parts.push(self.name(t));
                 }
                 return Expr {
-                    kind: ExprKind::Str(parts),
+                    kind: ExprKind::Str(parts.into_bump_slice()),
                     span: self.span_from(t.span),
                 };
             }
@@ -409,7 +417,7 @@ impl Parser<'_, '_> {
                 let inner = self.expr();
                 self.expect_closing(Punct::RParen, "to close the parenthesis");
                 return Expr {
-                    kind: ExprKind::Paren(Box::new(inner)),
+                    kind: ExprKind::Paren(node(self.arena, inner)),
                     span: self.span_from(t.span),
                 };
             }
@@ -424,33 +432,36 @@ impl Parser<'_, '_> {
     }
 }
 
-impl Parser<'_, '_> {
+impl<'a> Parser<'_, '_, 'a> {
     /// `^{ ... }` or `^(params) { ... }`, at the `^` (OpenCL C 2.0 6.12). A return type after
     /// the `^` is not accepted: kernels' blocks leave it to be deduced.
-    fn block_literal(&mut self) -> Expr {
+    fn block_literal(&mut self) -> Expr<'a> {
         let start = self.bump().span;
         let params = if self.at(Punct::LParen) {
             match self.function_chunk().kind {
                 crate::ast::ChunkKind::Function { params, .. } => params,
-                _ => Vec::new(),
+                _ => &[],
             }
         } else {
-            Vec::new()
+            &[]
         };
         if !self.at(Punct::LBrace) {
             self.error_here("expected `{` to begin the body of a block");
             return self.error_expr();
         }
         let declarator = crate::ast::Declarator {
-            chunks: vec![crate::ast::DeclChunk {
-                kind: crate::ast::ChunkKind::Function {
-                    params: params.clone(),
-                    variadic: false,
-                    void_param: None,
-                    this_quals: crate::ast::Quals::default(),
+            chunks: std::slice::from_ref(node(
+                self.arena,
+                crate::ast::DeclChunk {
+                    kind: crate::ast::ChunkKind::Function {
+                        params,
+                        variadic: false,
+                        void_param: None,
+                        this_quals: crate::ast::Quals::default(),
+                    },
+                    span: start,
                 },
-                span: start,
-            }],
+            )),
             ..crate::ast::Declarator::default()
         };
         // The body's statements count their own operators; the enclosing expression's count
@@ -468,7 +479,7 @@ impl Parser<'_, '_> {
 /// Whether `(ty)(a, b, ...)` is a vector literal: the type has no declarator and is a
 /// predeclared vector type or a typedef name (semantic analysis checks that it names a
 /// vector; for anything else the list is a comma expression being cast).
-fn vector_capable(ty: &TypeName) -> bool {
+fn vector_capable(ty: &TypeName<'_>) -> bool {
     if !ty.declarator.chunks.is_empty() || ty.specs.types.len() != 1 {
         return false;
     }
@@ -480,14 +491,14 @@ fn vector_capable(ty: &TypeName) -> bool {
 }
 
 /// `a, b, c` (left-nested) as `[a, b, c]`, without recursing.
-fn flatten_commas(e: Expr) -> Vec<Expr> {
-    let mut rev = Vec::new();
+fn flatten_commas<'a>(arena: &'a Arena, e: Expr<'a>) -> ArenaVec<'a, Expr<'a>> {
+    let mut rev = ArenaVec::new_in(arena);
     let mut cur = e;
     loop {
         match cur.kind {
             ExprKind::Comma(lhs, rhs) => {
-                rev.push(*rhs);
-                cur = *lhs;
+                rev.push(rhs.clone());
+                cur = lhs.clone();
             }
             kind => {
                 rev.push(Expr {

@@ -23,7 +23,7 @@ pub(crate) use cxx::{lookup_keys, qualify};
 #[cfg(test)]
 mod tests;
 
-use crate::ast::{QualKind, TranslationUnit};
+use crate::ast::{Arena, ArenaVec, QualKind, TranslationUnit};
 use crate::diag::{Code, Diagnostic};
 use crate::source::Span;
 use crate::spec::{AddrSpace, Profile, Spelling};
@@ -41,19 +41,20 @@ pub const MAX_NESTING: u32 = 256;
 /// How many binary, assignment, conditional, comma and postfix operators one statement or
 /// initialiser may hold. Operator chains (`a + b + c ...`, `s.x.y.z ...`) build left-nested
 /// trees without recursing while parsing, so this bounds how deep a tree can get for the code
-/// that drops, prints and walks it recursively.
+/// that prints and walks it recursively.
 pub const MAX_OPERATORS: u32 = 2048;
 
 /// Parses a preprocessed token sequence (ending with `TokenKind::Eof`; one is assumed if it is
 /// missing) into a translation unit. Syntax errors are pushed onto `diags`; the tree holds
 /// whatever could be parsed.
-pub fn translation_unit(
+pub fn translation_unit<'a>(
+    arena: &'a Arena,
     tokens: &[Token],
     profile: Profile,
     diags: &mut Vec<Diagnostic>,
-) -> TranslationUnit {
+) -> TranslationUnit<'a> {
     let tokens = with_eof(tokens);
-    let mut p = Parser::new(&tokens, profile, diags);
+    let mut p = Parser::new(arena, &tokens, profile, diags);
     p.translation_unit()
 }
 
@@ -78,6 +79,12 @@ fn with_eof(tokens: &[Token]) -> Cow<'_, [Token]> {
     Cow::Owned(owned)
 }
 
+/// `x` allocated in the tree's arena. A free function, so that `node(self.arena, self.expr())`
+/// borrows the parser only for the argument.
+fn node<T>(arena: &Arena, x: T) -> &T {
+    arena.alloc(x)
+}
+
 /// What an ordinary identifier names in the current scope, as far as parsing cares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum NameKind {
@@ -89,7 +96,9 @@ enum NameKind {
     Object,
 }
 
-pub(crate) struct Parser<'t, 'd> {
+pub(crate) struct Parser<'t, 'd, 'a> {
+    /// Where the tree's nodes, lists and names are allocated.
+    arena: &'a Arena,
     /// Never empty; the last token is `Eof`, and `pos` never moves past it.
     toks: &'t [Token],
     pos: usize,
@@ -125,8 +134,13 @@ pub(crate) struct Parser<'t, 'd> {
     template_depth: u32,
 }
 
-impl<'t, 'd> Parser<'t, 'd> {
-    fn new(toks: &'t [Token], profile: Profile, diags: &'d mut Vec<Diagnostic>) -> Self {
+impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
+    fn new(
+        arena: &'a Arena,
+        toks: &'t [Token],
+        profile: Profile,
+        diags: &'d mut Vec<Diagnostic>,
+    ) -> Self {
         let kws = toks
             .iter()
             .map(|t| {
@@ -138,6 +152,7 @@ impl<'t, 'd> Parser<'t, 'd> {
             })
             .collect();
         Parser {
+            arena,
             toks,
             pos: 0,
             profile,
@@ -161,8 +176,8 @@ impl<'t, 'd> Parser<'t, 'd> {
         self.profile.lang().is_cxx()
     }
 
-    fn translation_unit(&mut self) -> TranslationUnit {
-        let mut items = Vec::new();
+    fn translation_unit(&mut self) -> TranslationUnit<'a> {
+        let mut items = ArenaVec::new_in(self.arena);
         while !self.at_eof() {
             let start = self.pos;
             self.limit_reported = false;
@@ -175,7 +190,9 @@ impl<'t, 'd> Parser<'t, 'd> {
                 self.bump();
             }
         }
-        TranslationUnit { items }
+        TranslationUnit {
+            items: items.into_bump_slice(),
+        }
     }
 
     // ---- Tokens -------------------------------------------------------------------------
@@ -320,6 +337,21 @@ impl<'t, 'd> Parser<'t, 'd> {
         })
     }
 
+    /// `a` followed by `b`, as one list in the arena.
+    fn concat<T: Clone>(&self, a: &'a [T], b: ArenaVec<'a, T>) -> &'a [T] {
+        if a.is_empty() {
+            return b.into_bump_slice();
+        }
+        let mut all = ArenaVec::from_iter_in(a.iter().cloned(), self.arena);
+        all.extend(b);
+        all.into_bump_slice()
+    }
+
+    /// A token's text as a name in the tree.
+    fn name(&self, t: &Token) -> &'a str {
+        self.arena.alloc_str(&t.text)
+    }
+
     fn kw(&self) -> Option<Kw> {
         self.kw_of(self.peek())
     }
@@ -364,14 +396,14 @@ impl<'t, 'd> Parser<'t, 'd> {
         self.scopes.len() as u32 == 2 + self.template_depth
     }
 
-    fn declare(&mut self, name: &SmolStr, kind: NameKind) {
+    fn declare(&mut self, name: &str, kind: NameKind) {
         if self.is_cxx() && self.at_file_level() {
             let key = cxx::qualify(&self.prefix, name);
             self.scopes[1].insert(key, kind);
             return;
         }
         if let Some(scope) = self.scopes.last_mut() {
-            scope.insert(name.clone(), kind);
+            scope.insert(SmolStr::new(name), kind);
         }
     }
 

@@ -1,20 +1,20 @@
 //! Statements (C99 6.8) and function bodies.
 
 use super::builtins::Kw;
-use super::{NameKind, Parser};
+use super::{node, NameKind, Parser};
 use crate::ast::*;
 use crate::source::Span;
 use crate::token::{Punct, TokenKind};
 
-impl Parser<'_, '_> {
+impl<'a> Parser<'_, '_, 'a> {
     /// A function body, at its `{`: the parameters are in scope in it.
-    pub(super) fn function_body(&mut self, declarator: &Declarator) -> Block {
+    pub(super) fn function_body(&mut self, declarator: &Declarator<'a>) -> Block<'a> {
         self.push_scope();
         if let Some(ChunkKind::Function { params, .. }) = declarator.chunks.first().map(|c| &c.kind)
         {
-            for p in params {
+            for p in params.iter() {
                 if let Some(name) = &p.declarator.name {
-                    self.declare(&name.name.clone(), NameKind::Object);
+                    self.declare(name.name, NameKind::Object);
                 }
             }
         }
@@ -24,21 +24,21 @@ impl Parser<'_, '_> {
     }
 
     /// `{ items }`, at the `{`.
-    fn block(&mut self) -> Block {
+    fn block(&mut self) -> Block<'a> {
         let open = self.bump().span;
         self.push_scope();
-        let mut items = Vec::new();
+        let mut items = ArenaVec::new_in(self.arena);
         self.until_rbrace("expected a statement", |p| items.push(p.stmt(true)));
         self.pop_scope();
         self.expect(Punct::RBrace, "to close the block");
         Block {
-            items,
+            items: items.into_bump_slice(),
             span: self.span_from(open),
         }
     }
 
     /// One statement; `decl_ok` where a declaration may stand (a block item).
-    pub(super) fn stmt(&mut self, decl_ok: bool) -> Stmt {
+    pub(super) fn stmt(&mut self, decl_ok: bool) -> Stmt<'a> {
         let start = self.peek().span;
         if !self.enter() {
             return Stmt {
@@ -55,7 +55,7 @@ impl Parser<'_, '_> {
         }
     }
 
-    fn stmt_kind(&mut self, decl_ok: bool) -> StmtKind {
+    fn stmt_kind(&mut self, decl_ok: bool) -> StmtKind<'a> {
         let t = self.peek();
         match t.kind {
             TokenKind::Punct(Punct::LBrace) => return StmtKind::Compound(self.block()),
@@ -65,7 +65,7 @@ impl Parser<'_, '_> {
             }
             TokenKind::Ident => {}
             TokenKind::Punct(Punct::ColonColon) if self.starts_decl(t) => {
-                return StmtKind::Decl(Box::new(self.block_declaration()))
+                return StmtKind::Decl(node(self.arena, self.block_declaration()))
             }
             _ => return self.expr_stmt(),
         }
@@ -73,10 +73,10 @@ impl Parser<'_, '_> {
             Some(Kw::If) => {
                 self.bump();
                 let cond = self.paren_cond("if");
-                let then = Box::new(self.stmt(false));
+                let then = node(self.arena, self.stmt(false));
                 let els = if matches!(self.kw(), Some(Kw::Else)) {
                     self.bump();
-                    Some(Box::new(self.stmt(false)))
+                    Some(node(self.arena, self.stmt(false)))
                 } else {
                     None
                 };
@@ -87,12 +87,12 @@ impl Parser<'_, '_> {
                 let cond = self.paren_cond("while");
                 StmtKind::While {
                     cond,
-                    body: Box::new(self.stmt(false)),
+                    body: node(self.arena, self.stmt(false)),
                 }
             }
             Some(Kw::Do) => {
                 self.bump();
-                let body = Box::new(self.stmt(false));
+                let body = node(self.arena, self.stmt(false));
                 if !matches!(self.kw(), Some(Kw::While)) {
                     self.error_here("expected `while` after the body of `do`");
                     self.recover_stmt();
@@ -109,7 +109,7 @@ impl Parser<'_, '_> {
                 let cond = self.paren_cond("switch");
                 StmtKind::Switch {
                     cond,
-                    body: Box::new(self.stmt(false)),
+                    body: node(self.arena, self.stmt(false)),
                 }
             }
             Some(Kw::Case) => {
@@ -118,14 +118,14 @@ impl Parser<'_, '_> {
                 self.expect(Punct::Colon, "after the case value");
                 StmtKind::Case {
                     value,
-                    body: Box::new(self.stmt(false)),
+                    body: node(self.arena, self.stmt(false)),
                 }
             }
             Some(Kw::Default) => {
                 self.bump();
                 self.expect(Punct::Colon, "after `default`");
                 StmtKind::Default {
-                    body: Box::new(self.stmt(false)),
+                    body: node(self.arena, self.stmt(false)),
                 }
             }
             Some(Kw::Break) => {
@@ -159,7 +159,7 @@ impl Parser<'_, '_> {
                 self.bump();
                 self.expect_semi();
                 StmtKind::Goto(Ident {
-                    name: n.text.clone(),
+                    name: self.name(n),
                     span: n.span,
                 })
             }
@@ -188,13 +188,13 @@ impl Parser<'_, '_> {
                 self.bump();
                 let attrs = self.attributes();
                 let label = Ident {
-                    name: t.text.clone(),
+                    name: self.name(t),
                     span: t.span,
                 };
                 StmtKind::Labeled {
                     label,
-                    attrs,
-                    body: Box::new(self.stmt(false)),
+                    attrs: attrs.into_bump_slice(),
+                    body: node(self.arena, self.stmt(false)),
                 }
             }
             // `__attribute__((opencl_unroll_hint(4))) for (...)`: attributes before a statement
@@ -210,7 +210,7 @@ impl Parser<'_, '_> {
                         "expected a statement, found a declaration".to_string(),
                     );
                 }
-                StmtKind::Decl(Box::new(self.block_declaration()))
+                StmtKind::Decl(node(self.arena, self.block_declaration()))
             }
             _ => self.expr_stmt(),
         }
@@ -243,7 +243,7 @@ impl Parser<'_, '_> {
         stmt
     }
 
-    fn expr_stmt(&mut self) -> StmtKind {
+    fn expr_stmt(&mut self) -> StmtKind<'a> {
         let e = self.expr();
         if matches!(e.kind, ExprKind::Error) {
             self.recover_stmt();
@@ -261,7 +261,7 @@ impl Parser<'_, '_> {
     }
 
     /// `( expr )` after `if`, `while`, `switch`.
-    fn paren_cond(&mut self, keyword: &str) -> Expr {
+    fn paren_cond(&mut self, keyword: &str) -> Expr<'a> {
         if !self.expect(Punct::LParen, &format!("after `{keyword}`")) {
             let s = self.peek().span;
             return Expr {
@@ -277,7 +277,7 @@ impl Parser<'_, '_> {
         cond
     }
 
-    fn for_stmt(&mut self) -> StmtKind {
+    fn for_stmt(&mut self) -> StmtKind<'a> {
         self.bump();
         if !self.expect(Punct::LParen, "after `for`") {
             self.recover_stmt();
@@ -288,25 +288,25 @@ impl Parser<'_, '_> {
         let init = if self.eat(Punct::Semi).is_some() {
             ForInit::None
         } else if self.starts_decl(self.peek()) {
-            ForInit::Decl(Box::new(self.block_declaration()))
+            ForInit::Decl(node(self.arena, self.block_declaration()))
         } else {
             let e = self.expr();
             self.expect(Punct::Semi, "after the `for` initialiser");
-            ForInit::Expr(Box::new(e))
+            ForInit::Expr(node(self.arena, e))
         };
         let cond = if self.at(Punct::Semi) {
             None
         } else {
-            Some(Box::new(self.expr()))
+            Some(node(self.arena, self.expr()))
         };
         self.expect(Punct::Semi, "after the `for` condition");
         let step = if self.at(Punct::RParen) {
             None
         } else {
-            Some(Box::new(self.expr()))
+            Some(node(self.arena, self.expr()))
         };
         self.expect_closing(Punct::RParen, "to close the `for` header");
-        let body = Box::new(self.stmt(false));
+        let body = node(self.arena, self.stmt(false));
         self.pop_scope();
         StmtKind::For {
             init,

@@ -15,18 +15,23 @@ fn tokenize(src: &str) -> Vec<Token> {
 
 // ---- Helpers -----------------------------------------------------------------------------
 
-fn parse_in(src: &str, profile: Profile) -> (TranslationUnit, Vec<Diagnostic>) {
+/// An arena that lives as long as the test process, so helpers can return trees.
+fn arena() -> &'static Arena {
+    Box::leak(Box::new(Arena::new()))
+}
+
+fn parse_in(src: &str, profile: Profile) -> (TranslationUnit<'static>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
-    let tu = translation_unit(&tokenize(src), profile, &mut diags);
+    let tu = translation_unit(arena(), &tokenize(src), profile, &mut diags);
     (tu, diags)
 }
 
 /// Parses in OpenCL C 2.0 and asserts there were no diagnostics.
-fn parse_ok(src: &str) -> TranslationUnit {
+fn parse_ok(src: &str) -> TranslationUnit<'static> {
     parse_ok_in(src, Profile::CL2_0)
 }
 
-fn parse_ok_in(src: &str, profile: Profile) -> TranslationUnit {
+fn parse_ok_in(src: &str, profile: Profile) -> TranslationUnit<'static> {
     let (tu, diags) = parse_in(src, profile);
     assert!(
         diags.is_empty(),
@@ -39,14 +44,14 @@ fn text(src: &str, span: Span) -> &str {
     &src[span.start as usize..span.end as usize]
 }
 
-fn decl(tu: &TranslationUnit, i: usize) -> &Declaration {
+fn decl<'a>(tu: &'a TranslationUnit<'static>, i: usize) -> &'a Declaration<'static> {
     match &tu.items[i] {
         ExternalDecl::Decl(d) => d,
         other => panic!("item {i} is not a declaration: {other:?}"),
     }
 }
 
-fn func<'a>(tu: &'a TranslationUnit, name: &str) -> &'a FunctionDef {
+fn func<'a>(tu: &'a TranslationUnit<'static>, name: &str) -> &'a FunctionDef<'static> {
     tu.items
         .iter()
         .find_map(|i| match i {
@@ -60,11 +65,11 @@ fn func<'a>(tu: &'a TranslationUnit, name: &str) -> &'a FunctionDef {
         .unwrap_or_else(|| panic!("no function {name}"))
 }
 
-fn spaces(q: &Quals) -> Vec<(AddrSpace, Spelling)> {
+fn spaces(q: &Quals<'static>) -> Vec<(AddrSpace, Spelling)> {
     q.spaces().map(|(s, sp, _)| (s, sp)).collect()
 }
 
-fn pointer_quals(c: &DeclChunk) -> &Quals {
+fn pointer_quals<'a>(c: &'a DeclChunk<'static>) -> &'a Quals<'static> {
     match &c.kind {
         ChunkKind::Pointer { quals } => quals,
         other => panic!("not a pointer: {other:?}"),
@@ -72,11 +77,11 @@ fn pointer_quals(c: &DeclChunk) -> &Quals {
 }
 
 /// The statements of a function body.
-fn body<'a>(tu: &'a TranslationUnit, name: &str) -> &'a [Stmt] {
-    &func(tu, name).body.items
+fn body<'a>(tu: &'a TranslationUnit<'static>, name: &str) -> &'a [Stmt<'static>] {
+    func(tu, name).body.items
 }
 
-fn expr_of(s: &Stmt) -> &Expr {
+fn expr_of<'a>(s: &'a Stmt<'static>) -> &'a Expr<'static> {
     match &s.kind {
         StmtKind::Expr(e) => e,
         other => panic!("not an expression statement: {other:?}"),
@@ -84,7 +89,7 @@ fn expr_of(s: &Stmt) -> &Expr {
 }
 
 /// The initialiser expression of the only declarator of a declaration statement.
-fn init_of(s: &Stmt) -> &Expr {
+fn init_of<'a>(s: &'a Stmt<'static>) -> &'a Expr<'static> {
     match &s.kind {
         StmtKind::Decl(d) => match &d.declarators[0].init {
             Some(Initializer::Expr(e)) => e,
@@ -94,7 +99,7 @@ fn init_of(s: &Stmt) -> &Expr {
     }
 }
 
-fn ident(e: &Expr) -> &str {
+fn ident<'a>(e: &'a Expr<'static>) -> &'a str {
     match &e.kind {
         ExprKind::Ident(n) => n,
         other => panic!("not an identifier: {other:?}"),
@@ -269,7 +274,7 @@ fn parameters_arrays_and_abstract_declarators() {
             variadic,
             void_param,
             ..
-        } => (params.clone(), *variadic, void_param.is_some()),
+        } => (*params, *variadic, void_param.is_some()),
         other => panic!("{other:?}"),
     };
     let (f, _, _) = params(0);
@@ -326,7 +331,7 @@ fn specifiers_of_every_kind() {
     assert_eq!(k.params()[0].specs.access[0].node, AccessQual::ReadOnly);
     assert_eq!(k.params()[1].specs.access[0].node, AccessQual::WriteOnly);
     assert!(
-        matches!(&k.params()[0].specs.types[0].kind, TypeSpecKind::Builtin(n) if n == "image2d_t")
+        matches!(&k.params()[0].specs.types[0].kind, TypeSpecKind::Builtin(n) if *n == "image2d_t")
     );
     assert!(pointer_quals(&k.params()[2].declarator.chunks[0]).has(QualKind::Restrict));
     let l = func(&tu, "l");
@@ -440,7 +445,7 @@ fn structs_unions_enums() {
         .as_ref()
         .unwrap()
         .iter()
-        .map(|e| e.name.name.as_str())
+        .map(|e| e.name.name)
         .collect();
     assert_eq!(names, ["A", "B", "C"]);
     assert!(matches!(&decl(&tu, 7).specs.types[0].kind, TypeSpecKind::Named(n) if n.name == "V"));
@@ -462,7 +467,7 @@ fn initialisers_lists_and_designators() {
     let Some(Initializer::List(l)) = &decl(&tu, 1).declarators[0].init else {
         panic!()
     };
-    assert!(matches!(&l.items[0].designators[..], [Designator::Field(f)] if f.name == "y"));
+    assert!(matches!(l.items[0].designators, [Designator::Field(f)] if f.name == "y"));
     let Some(Initializer::List(l)) = &decl(&tu, 2).declarators[0].init else {
         panic!()
     };
@@ -759,13 +764,13 @@ fn attributes_are_skipped_and_named() {
         .declarator
         .attrs
         .iter()
-        .map(|a| a.name.as_str())
+        .map(|a| a.name)
         .collect();
     assert_eq!(names, ["aligned", "unused"]);
     let TypeSpecKind::Record(r) = &decl(&tu, 1).specs.types[0].kind else {
         panic!()
     };
-    let names: Vec<&str> = r.attrs.iter().map(|a| a.name.as_str()).collect();
+    let names: Vec<&str> = r.attrs.iter().map(|a| a.name).collect();
     assert_eq!(names, ["packed", "aligned"]);
 }
 
@@ -851,13 +856,13 @@ fn unknown_tokens_and_truncated_input() {
         );
     }
     let mut diags = Vec::new();
-    let tu = translation_unit(&[], Profile::CL3_0, &mut diags);
+    let tu = translation_unit(arena(), &[], Profile::CL3_0, &mut diags);
     assert!(tu.items.is_empty() && diags.is_empty());
     // Tokens without the final Eof still parse.
     let mut toks = tokenize("int x;");
     toks.pop();
     assert_eq!(
-        translation_unit(&toks, Profile::CL3_0, &mut diags)
+        translation_unit(arena(), &toks, Profile::CL3_0, &mut diags)
             .items
             .len(),
         1
@@ -906,7 +911,7 @@ fn deep_nesting_hits_the_limit_not_the_stack() {
             format!("void f(int a) {{ a = {}a; }}", "a ? a : ".repeat(m)),
         ];
         for src in &inputs {
-            let (tu, diags) = parse_in(src, Profile::CL2_0);
+            let (_, diags) = parse_in(src, Profile::CL2_0);
             let limits = diags.iter().filter(|d| d.code == Code::Limit).count();
             assert!(limits >= 1, "{}: {:?}", &src[..40], diags.first());
             assert!(
@@ -915,7 +920,6 @@ fn deep_nesting_hits_the_limit_not_the_stack() {
                 &src[..40],
                 diags.len()
             );
-            drop(tu);
         }
         // Unbalanced openers are syntax errors before they are deep, and must stay few.
         for src in [
@@ -1120,7 +1124,7 @@ kernel void convolve(read_only image2d_t src, write_only image2d_t dst, int radi
         spaces(&d.specs.quals),
         [(AddrSpace::Constant, Spelling::Bare)]
     );
-    assert!(matches!(&d.specs.types[0].kind, TypeSpecKind::Builtin(n) if n == "sampler_t"));
+    assert!(matches!(&d.specs.types[0].kind, TypeSpecKind::Builtin(n) if *n == "sampler_t"));
     let f = func(&tu, "convolve");
     assert_eq!(f.params()[1].specs.access[0].node, AccessQual::WriteOnly);
 }

@@ -127,7 +127,7 @@ impl Sema<'_> {
         if let Some(name) = &ns.name {
             self.prefix.push(name.name.trim_start_matches("::").into());
         }
-        for item in &ns.items {
+        for item in ns.items.iter() {
             self.external(item);
         }
         if ns.name.is_some() {
@@ -136,7 +136,7 @@ impl Sema<'_> {
     }
 
     pub(super) fn using_namespace(&mut self, name: &Ident) {
-        let inner = crate::parse::qualify(&self.prefix, &name.name);
+        let inner = crate::parse::qualify(&self.prefix, name.name);
         self.usings.push(inner);
         if !self.prefix.is_empty() {
             self.usings.push(name.name.trim_start_matches("::").into());
@@ -144,7 +144,7 @@ impl Sema<'_> {
     }
 
     pub(super) fn using_decl(&mut self, name: &Ident) {
-        if let Some(symbol) = self.lookup(&name.name).cloned() {
+        if let Some(symbol) = self.lookup(name.name).cloned() {
             let last: SmolStr = name.name.rsplit("::").next().unwrap_or_default().into();
             self.bind(&last, symbol);
         }
@@ -287,13 +287,13 @@ impl Sema<'_> {
                 is_static_storage: static_storage,
                 origin: None,
             };
-            self.bind(&name.name, Symbol::Var(var));
+            self.bind(name.name, Symbol::Var(var));
             let args: Vec<&Expr> = match init {
                 Some(Initializer::Expr(e)) => vec![e],
                 Some(Initializer::Paren { args, .. }) => args.iter().collect(),
                 _ => Vec::new(),
             };
-            for arg in &args {
+            for arg in args.iter() {
                 let v = self.expr(arg);
                 if args.len() == 1 {
                     self.bind_ref(Op::Init, &v, &referent, arg.span);
@@ -301,14 +301,14 @@ impl Sema<'_> {
             }
             return;
         }
-        let member = self.is_member_name(&name.name);
+        let member = self.is_member_name(name.name);
         let mut written = decl
             .object_quals(specs)
             .and_then(|q| q.space())
             .or(ty.space);
         if member && written.is_none() {
             // `int S::x;` takes the space its declaration in the class wrote, if any.
-            if let Some(Symbol::Var(v)) = self.lookup(&name.name) {
+            if let Some(Symbol::Var(v)) = self.lookup(name.name) {
                 if v.origin.is_none() {
                     written = Some(v.space);
                 }
@@ -334,7 +334,7 @@ impl Sema<'_> {
             is_static_storage: static_storage,
             origin,
         };
-        self.bind(&name.name, Symbol::Var(var));
+        self.bind(name.name, Symbol::Var(var));
         let kernel = self.func.as_ref().is_some_and(|f| f.is_kernel);
         let scope = if member {
             Scope::Member
@@ -486,7 +486,7 @@ impl Sema<'_> {
             .unwrap_or_default();
         if let Some(name) = &r.name {
             let ty = QTy::new(Ty::Record(id));
-            self.bind(&name.name, Symbol::Typedef(ty));
+            self.bind(name.name, Symbol::Typedef(ty));
         }
         let named = !class.is_empty();
         if named {
@@ -496,7 +496,7 @@ impl Sema<'_> {
         let mut methods = Vec::new();
         let mut info = ClassInfo::default();
         for base in r.cxx.iter().flat_map(|b| b.bases.iter()) {
-            if let Some(Symbol::Typedef(q)) = self.lookup(&base.name) {
+            if let Some(Symbol::Typedef(q)) = self.lookup(base.name) {
                 if let Ty::Record(bid) = q.ty {
                     if let Some(b) = self.records.get(bid as usize) {
                         out.extend(b.fields.iter().cloned());
@@ -509,13 +509,13 @@ impl Sema<'_> {
         for field in fields {
             let base = self.base_type(&field.specs);
             let is_static = field.specs.has_storage(StorageClass::Static);
-            for d in &field.declarators {
+            for d in field.declarators.iter() {
                 let ty = self.declarator_type(base.clone(), &d.declarator);
                 let Some(name) = &d.declarator.name else {
                     continue;
                 };
                 if field.specs.is_typedef() {
-                    self.bind(&name.name, Symbol::Typedef(ty));
+                    self.bind(name.name, Symbol::Typedef(ty));
                     continue;
                 }
                 if matches!(ty.ty, Ty::Func(_)) {
@@ -544,10 +544,10 @@ impl Sema<'_> {
                 if let Some(inner) = self.class_info_of(&ty.ty) {
                     info.absorb(&inner);
                 }
-                out.push((name.name.clone(), ty));
+                out.push((SmolStr::new(name.name), ty));
             }
         }
-        let defs: &[FunctionDef] = r.cxx.as_ref().map_or(&[], |b| &b.methods);
+        let defs: &[FunctionDef] = r.cxx.as_ref().map_or(&[], |b| b.methods);
         for m in defs {
             let base = self.base_type(&m.specs);
             let ty = self.declarator_type(base, &m.declarator);
@@ -601,7 +601,7 @@ impl Sema<'_> {
                 let (params, variadic) = match decl.chunks.first().map(|c| &c.kind) {
                     Some(ChunkKind::Function {
                         params, variadic, ..
-                    }) => (params.as_slice(), *variadic),
+                    }) => (*params, *variadic),
                     _ => (&[] as &[ParamDecl], false),
                 };
                 info.ctors.push(Ctor {
@@ -615,7 +615,7 @@ impl Sema<'_> {
             }
             return;
         }
-        methods.push((name.name.clone(), ty.clone()));
+        methods.push((SmolStr::new(name.name), ty.clone()));
         self.bind_function(name, ty);
     }
 
@@ -638,7 +638,7 @@ impl Sema<'_> {
             is_static_storage: true,
             origin: written.is_none().then_some(Origin::Program),
         };
-        self.bind(&name.name, Symbol::Var(var));
+        self.bind(name.name, Symbol::Var(var));
         let defines = d.init.is_some()
             || specs
                 .functions
@@ -716,17 +716,17 @@ impl Sema<'_> {
             is_static_storage: false,
             origin: None,
         };
-        self.bind(&"this".into(), Symbol::Var(var));
+        self.bind("this", Symbol::Var(var));
     }
 
     /// A constructor's initialisers: each converts to its member like an initialisation.
     pub(super) fn ctor_inits(&mut self, f: &FunctionDef) {
-        for init in &f.ctor_inits {
-            let target = match self.lookup(&init.name.name) {
+        for init in f.ctor_inits.iter() {
+            let target = match self.lookup(init.name.name) {
                 Some(Symbol::Var(v)) => Some(v.ty.clone()),
                 _ => None,
             };
-            for arg in &init.args {
+            for arg in init.args.iter() {
                 let v = self.expr(arg);
                 if let (Some(t), 1) = (&target, init.args.len()) {
                     if matches!(t.ty, Ty::Ptr(_)) {
@@ -755,7 +755,7 @@ impl Sema<'_> {
         rec.methods
             .iter()
             .rev()
-            .find(|(n, _)| n.rsplit("::").next() == Some(name.name.as_str()))
+            .find(|(n, _)| n.rsplit("::").next() == Some(name.name))
             .and_then(|(_, t)| match &t.ty {
                 Ty::Func(f) => Some(f.clone()),
                 _ => None,
@@ -770,7 +770,7 @@ impl Sema<'_> {
                 _ => Val::unknown(),
             },
             ExprKind::Construct { ty, args, .. } => {
-                for a in args {
+                for a in args.iter() {
                     self.expr(a);
                 }
                 let t = self.base_type(&ty.specs);
@@ -795,7 +795,7 @@ impl Sema<'_> {
             ExprKind::New {
                 placement, args, ..
             } => {
-                for a in placement.iter().flatten().chain(args) {
+                for a in placement.iter().copied().flatten().chain(args.iter()) {
                     self.expr(a);
                 }
                 if placement.is_none() {

@@ -52,10 +52,10 @@ impl Sema<'_> {
     }
 
     /// Every qualifier level of a declaration, for rules that look at all of them.
-    fn each_level<'a>(
-        specs: &'a DeclSpecs,
-        decl: &'a Declarator,
-    ) -> impl Iterator<Item = &'a Quals> {
+    fn each_level<'s, 'a>(
+        specs: &'s DeclSpecs<'a>,
+        decl: &'s Declarator<'a>,
+    ) -> impl Iterator<Item = &'s Quals<'a>> {
         std::iter::once(&specs.quals).chain(decl.chunks.iter().filter_map(|c| match &c.kind {
             ChunkKind::Pointer { quals }
             | ChunkKind::BlockPointer { quals }
@@ -68,7 +68,7 @@ impl Sema<'_> {
     /// exist, pointers to images.
     pub(super) fn type_levels(&mut self, specs: &DeclSpecs, decl: &Declarator) {
         let typedef_space = specs.types.iter().find_map(|t| match &t.kind {
-            crate::ast::TypeSpecKind::Named(n) => match self.lookup(&n.name) {
+            crate::ast::TypeSpecKind::Named(n) => match self.lookup(n.name) {
                 Some(Symbol::Typedef(q)) => q.space,
                 _ => None,
             },
@@ -119,7 +119,7 @@ impl Sema<'_> {
     /// A declared identifier (variable, function, parameter, member, tag, enumerator) spelled
     /// like an address-space qualifier.
     pub(super) fn reserved_ident(&mut self, name: &crate::ast::Ident) {
-        if let Some((space, _)) = AddrSpace::from_keyword(&name.name) {
+        if let Some((space, _)) = AddrSpace::from_keyword(name.name) {
             if space != AddrSpace::Generic {
                 self.report(
                     RuleId::ReservedName,
@@ -139,14 +139,14 @@ impl Sema<'_> {
     pub(super) fn declaration(&mut self, d: &Declaration, ctx: Ctx) {
         let base = self.base_type(&d.specs);
         let is_typedef = d.specs.is_typedef();
-        for init_decl in &d.declarators {
+        for init_decl in d.declarators.iter() {
             let decl = &init_decl.declarator;
             self.reserved_name(decl);
             self.type_levels(&d.specs, decl);
             let ty = self.declarator_type(base.clone(), decl);
             let Some(name) = &decl.name else { continue };
             if is_typedef {
-                self.bind(&name.name, Symbol::Typedef(ty));
+                self.bind(name.name, Symbol::Typedef(ty));
                 continue;
             }
             if matches!(ty.ty, Ty::Func(_)) {
@@ -169,7 +169,7 @@ impl Sema<'_> {
             );
             // Bind before the initialiser: `int *p = &p` is valid C.
             self.bind(
-                &name.name,
+                name.name,
                 Symbol::Var(Var {
                     ty: ty.clone(),
                     space,
@@ -358,7 +358,7 @@ impl Sema<'_> {
         let Some(ChunkKind::Function { params, .. }) = decl.chunks.first().map(|c| &c.kind) else {
             return;
         };
-        for p in params {
+        for p in params.iter() {
             self.reserved_name(&p.declarator);
             self.type_levels(&p.specs, &p.declarator);
             let base = self.base_type(&p.specs);
@@ -412,7 +412,7 @@ impl Sema<'_> {
 
     /// A struct or union member with an address space of its own.
     pub(super) fn field_decl(&mut self, field: &FieldDecl) {
-        for d in &field.declarators {
+        for d in field.declarators.iter() {
             self.reserved_name(&d.declarator);
             self.type_levels(&field.specs, &d.declarator);
             if let Some((space, _, span)) = d
@@ -445,7 +445,7 @@ impl Sema<'_> {
                         origin: self.cxx.then_some(super::cxx::Origin::Automatic),
                     },
                 };
-                self.bind(&name.name, Symbol::Var(var));
+                self.bind(name.name, Symbol::Var(var));
             }
         }
     }
@@ -458,7 +458,7 @@ impl Sema<'_> {
             is_static_storage: true,
             origin: None,
         };
-        self.bind(&name.name, Symbol::Var(var));
+        self.bind(name.name, Symbol::Var(var));
     }
 
     pub(super) fn function(&mut self, f: &FunctionDef) {
@@ -495,7 +495,7 @@ impl Sema<'_> {
         if class.is_some() {
             self.ctor_inits(f);
         }
-        for stmt in &f.body.items {
+        for stmt in f.body.items.iter() {
             self.stmt(stmt);
         }
         self.func = outer;
@@ -543,7 +543,7 @@ impl Sema<'_> {
                     Ty::Array(e) => Some((**e).clone()),
                     _ => None,
                 };
-                for item in &list.items {
+                for item in list.items.iter() {
                     match (&elem, &item.init) {
                         (Some(e), _) => self.initializer(&item.init, e, op, space, static_storage),
                         (None, Initializer::Expr(x)) => {
@@ -561,7 +561,7 @@ impl Sema<'_> {
             }
             // C++ `T x(args)`: one argument initialises like `= arg`.
             Initializer::Paren { args, .. } => {
-                for arg in args {
+                for arg in args.iter() {
                     let v = self.expr(arg);
                     if args.len() == 1 && matches!(ty.ty, Ty::Ptr(_)) {
                         self.convert(op, &v, &ty.ty, arg.span);

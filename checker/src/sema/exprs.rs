@@ -76,7 +76,7 @@ impl Sema<'_> {
                 if let Some(f) = &mut self.func {
                     f.depth += 1;
                 }
-                for item in &block.items {
+                for item in block.items.iter() {
                     self.stmt(item);
                 }
                 if let Some(f) = &mut self.func {
@@ -366,7 +366,7 @@ impl Sema<'_> {
             ExprKind::VectorLiteral(_, items) => {
                 // Every element is analysed, even after one that is not constant.
                 let mut all = true;
-                for i in items {
+                for i in items.iter() {
                     all &= self.expr(i).is_const;
                 }
                 Val {
@@ -377,7 +377,7 @@ impl Sema<'_> {
             ExprKind::CompoundLiteral(tn, list) => {
                 let base = self.base_type(&tn.specs);
                 let ty = self.declarator_type(base, &tn.declarator);
-                for item in &list.items {
+                for item in list.items.iter() {
                     if let crate::ast::Initializer::Expr(x) = &item.init {
                         self.expr(x);
                     }
@@ -458,7 +458,7 @@ impl Sema<'_> {
             ret: QTy::unknown(),
             depth: 0,
         });
-        for stmt in &body.items {
+        for stmt in body.items.iter() {
             self.stmt(stmt);
         }
         self.func = outer;
@@ -606,7 +606,7 @@ impl Sema<'_> {
     fn call(&mut self, callee: &Expr, args: &[Expr], at: Span) -> Val {
         let vals: Vec<Val> = args.iter().map(|a| self.expr(a)).collect();
         let name = match &callee.kind {
-            ExprKind::Ident(n) => n.clone(),
+            ExprKind::Ident(n) => *n,
             ExprKind::Member { .. } if self.cxx => {
                 return match self.method_type(callee) {
                     Some(f) => self.call_with(&f, &vals, args),
@@ -618,14 +618,14 @@ impl Sema<'_> {
                 return Val::unknown();
             }
         };
-        if let Some(Symbol::Var(var)) = self.lookup(&name) {
+        if let Some(Symbol::Var(var)) = self.lookup(name) {
             if let Ty::Func(f) = &var.ty.ty {
                 let f = f.clone();
                 return self.call_with(&f, &vals, args);
             }
             return Val::unknown();
         }
-        self.builtin(&name, &vals, args, at)
+        self.builtin(name, &vals, args, at)
     }
 
     /// A call of a known function: every pointer (and C++ reference) argument converts to

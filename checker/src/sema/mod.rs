@@ -44,7 +44,7 @@ fn level_space(
 /// Checks a parsed translation unit, appending to `diags`.
 pub fn check(tu: &TranslationUnit, profile: Profile, diags: &mut Vec<Diagnostic>) {
     let mut sema = Sema::new(profile, diags);
-    for item in &tu.items {
+    for item in tu.items.iter() {
         sema.external(item);
     }
 }
@@ -185,14 +185,14 @@ impl<'d> Sema<'d> {
         }
     }
 
-    fn bind(&mut self, name: &SmolStr, symbol: Symbol) {
+    fn bind(&mut self, name: &str, symbol: Symbol) {
         if self.cxx && self.scopes.len() == 1 {
             let key = crate::parse::qualify(&self.prefix, name);
             self.scopes[0].names.insert(key, symbol);
             return;
         }
         if let Some(scope) = self.scopes.last_mut() {
-            scope.names.insert(name.clone(), symbol);
+            scope.names.insert(SmolStr::new(name), symbol);
         }
     }
 
@@ -235,11 +235,11 @@ impl<'d> Sema<'d> {
     fn base_type(&mut self, specs: &DeclSpecs) -> QTy {
         let mut q = QTy::new(Ty::Arith);
         let mut void = false;
-        for spec in &specs.types {
+        for spec in specs.types.iter() {
             match &spec.kind {
                 TypeSpecKind::Void => void = true,
                 TypeSpecKind::Builtin(name) => q.ty = types::builtin_type(name),
-                TypeSpecKind::Named(ident) => match self.lookup(&ident.name) {
+                TypeSpecKind::Named(ident) => match self.lookup(ident.name) {
                     Some(Symbol::Typedef(t)) => q = t.clone(),
                     _ => q.ty = Ty::Unknown,
                 },
@@ -249,9 +249,9 @@ impl<'d> Sema<'d> {
                     if let Some(tag) = &e.name {
                         self.reserved_ident(tag);
                     }
-                    for constant in e.enumerators.iter().flatten() {
+                    for constant in e.enumerators.iter().copied().flatten() {
                         self.reserved_ident(&constant.name);
-                        self.bind(&constant.name.name, Symbol::EnumConst);
+                        self.bind(constant.name.name, Symbol::EnumConst);
                     }
                 }
                 _ => {}
@@ -278,9 +278,9 @@ impl<'d> Sema<'d> {
             let found = r
                 .name
                 .as_ref()
-                .and_then(|n| self.scopes.iter().rev().find_map(|s| s.tags.get(&n.name)));
+                .and_then(|n| self.scopes.iter().rev().find_map(|s| s.tags.get(n.name)));
             if found.is_none() && self.cxx {
-                if let Some(Symbol::Typedef(q)) = r.name.as_ref().and_then(|n| self.lookup(&n.name))
+                if let Some(Symbol::Typedef(q)) = r.name.as_ref().and_then(|n| self.lookup(n.name))
                 {
                     return q.ty.clone();
                 }
@@ -293,20 +293,20 @@ impl<'d> Sema<'d> {
         let id = self.records.len() as u32;
         self.records.push(Record::default());
         if let (Some(name), Some(scope)) = (&r.name, self.scopes.last_mut()) {
-            scope.tags.insert(name.name.clone(), id);
+            scope.tags.insert(SmolStr::new(name.name), id);
         }
         if self.cxx {
             self.cxx_class(r, fields, id);
             return Ty::Record(id);
         }
         let mut out = Vec::new();
-        for field in fields {
+        for field in fields.iter() {
             self.field_decl(field);
             let base = self.base_type(&field.specs);
-            for d in &field.declarators {
+            for d in field.declarators.iter() {
                 let ty = self.declarator_type(base.clone(), &d.declarator);
                 if let Some(name) = &d.declarator.name {
-                    out.push((name.name.clone(), ty));
+                    out.push((SmolStr::new(name.name), ty));
                 }
             }
         }
