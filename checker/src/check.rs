@@ -83,7 +83,11 @@ pub fn check_source(
 /// Checks arbitrary bytes (invalid UTF-8 is replaced, as a compiler would reject it anyway).
 /// Never panics; this is the fuzzing entry point.
 pub fn check_bytes(bytes: &[u8], profile: Profile) -> Vec<Diagnostic> {
-    let text = String::from_utf8_lossy(bytes);
+    // `from_utf8` first: it validates valid text several times faster than the lossy path.
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(bytes),
+    };
     check_source("input.cl", &text, profile, &Options::default()).1
 }
 

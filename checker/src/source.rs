@@ -39,36 +39,42 @@ impl Span {
 pub struct SourceFile {
     pub name: String,
     pub text: String,
-    line_starts: Vec<u32>,
+    /// Computed on the first look-up: a check that finds nothing never needs them.
+    line_starts: std::sync::OnceLock<Vec<u32>>,
 }
 
 impl SourceFile {
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> SourceFile {
-        let text = text.into();
-        let line_starts = std::iter::once(0)
-            .chain(
-                text.bytes()
-                    .enumerate()
-                    .filter(|(_, b)| *b == b'\n')
-                    .map(|(i, _)| i as u32 + 1),
-            )
-            .collect();
         SourceFile {
             name: name.into(),
-            text,
-            line_starts,
+            text: text.into(),
+            line_starts: std::sync::OnceLock::new(),
         }
+    }
+
+    fn line_starts(&self) -> &[u32] {
+        self.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(
+                    self.text
+                        .bytes()
+                        .enumerate()
+                        .filter(|(_, b)| *b == b'\n')
+                        .map(|(i, _)| i as u32 + 1),
+                )
+                .collect()
+        })
     }
 
     /// 1-based line of a byte offset.
     pub fn line_of(&self, offset: u32) -> u32 {
-        self.line_starts.partition_point(|s| *s <= offset) as u32
+        self.line_starts().partition_point(|s| *s <= offset) as u32
     }
 
     /// 1-based line and column (in bytes) of a byte offset.
     pub fn line_col(&self, offset: u32) -> (u32, u32) {
         let line = self.line_of(offset);
-        let start = self.line_starts[line as usize - 1];
+        let start = self.line_starts()[line as usize - 1];
         (line, offset - start + 1)
     }
 }
