@@ -59,13 +59,17 @@ fn main() {
         let opts = checker::pp::Options::new(PROFILE);
         let loader = checker::pp::MemLoader::default();
         let pre = checker::pp::preprocess(&mut sources, &opts, &loader, &mut diags);
-        let tu = checker::parse::translation_unit(&pre.tokens, PROFILE, &mut diags);
+        let tu = checker::parse::translation_unit(&pre.tokens, &pre.symbols, PROFILE, &mut diags);
         for _ in 0..n {
             match stage.as_str() {
-                "lex" => drop(std::hint::black_box(checker::lex::lex(
-                    checker::FileId(0),
-                    &large,
-                ))),
+                "lex" => {
+                    let mut symbols = checker::symbol::Interner::new();
+                    drop(std::hint::black_box(checker::lex::lex(
+                        checker::FileId(0),
+                        &large,
+                        &mut symbols,
+                    )))
+                }
                 "pp" => {
                     let mut sources = checker::SourceMap::new("input.cl", large.as_str());
                     drop(std::hint::black_box(checker::pp::preprocess(
@@ -77,6 +81,7 @@ fn main() {
                 }
                 "parse" => drop(std::hint::black_box(checker::parse::translation_unit(
                     &pre.tokens,
+                    &pre.symbols,
                     PROFILE,
                     &mut diags,
                 ))),
@@ -95,7 +100,10 @@ fn main() {
             mb(t)
         )
     };
-    let lex = time(runs, || checker::lex::lex(checker::FileId(0), &large));
+    let lex = time(runs, || {
+        let mut symbols = checker::symbol::Interner::new();
+        checker::lex::lex(checker::FileId(0), &large, &mut symbols)
+    });
     report("lex", lex);
     let pp_only = || {
         let mut sources = checker::SourceMap::new("input.cl", large.as_str());
@@ -112,11 +120,11 @@ fn main() {
     let pre = pp_only();
     let parse = time(runs, || {
         let mut diags = Vec::new();
-        checker::parse::translation_unit(&pre.tokens, PROFILE, &mut diags)
+        checker::parse::translation_unit(&pre.tokens, &pre.symbols, PROFILE, &mut diags)
     });
     report("parse", parse);
     let mut diags = Vec::new();
-    let tu = checker::parse::translation_unit(&pre.tokens, PROFILE, &mut diags);
+    let tu = checker::parse::translation_unit(&pre.tokens, &pre.symbols, PROFILE, &mut diags);
     let sema = time(runs, || {
         let mut diags = Vec::new();
         checker::sema::check(&tu, PROFILE, &mut diags);
@@ -158,7 +166,7 @@ fn main() {
         &mut d,
     );
     let b = allocs();
-    let t = checker::parse::translation_unit(&p.tokens, PROFILE, &mut d);
+    let t = checker::parse::translation_unit(&p.tokens, &p.symbols, PROFILE, &mut d);
     let c = allocs();
     checker::sema::check(&t, PROFILE, &mut d);
     let e = allocs();

@@ -43,7 +43,7 @@ pub fn kernel_signatures_with(source: &str, profile: Profile, opts: &Options) ->
     }
     pp_opts.undefines = opts.undefines.clone();
     let pre = pp::preprocess(&mut sources, &pp_opts, &MemLoader::default(), &mut diags);
-    let tu = crate::parse::translation_unit(&pre.tokens, profile, &mut diags);
+    let tu = crate::parse::translation_unit(&pre.tokens, &pre.symbols, profile, &mut diags);
 
     let mut typedefs: HashMap<String, (DeclSpecs, Declarator)> = HashMap::new();
     let mut out: Vec<KernelSig> = Vec::new();

@@ -5,6 +5,7 @@ use super::builtins::Kw;
 use super::{NameKind, Parser, MAX_NESTING};
 use crate::ast::*;
 use crate::source::Span;
+use crate::symbol::sym;
 use crate::token::{Punct, TokenKind};
 
 /// Whether a declarator must, may or must not have a name.
@@ -87,7 +88,7 @@ impl Parser<'_, '_> {
         if !self.is_cxx() || !matches!(self.kw(), Some(Kw::Cxx)) {
             return false;
         }
-        let text = self.peek().text.clone();
+        let text = self.text(self.peek());
         self.unsupported_here(&format!("`{text}`"));
         true
     }
@@ -273,12 +274,12 @@ impl Parser<'_, '_> {
                             None => break,
                         }
                     }
-                    let kind = match self.lookup(&t.text) {
+                    let kind = match self.lookup_token(t) {
                         Some(NameKind::Typedef) => TypeSpecKind::Named(Ident {
-                            name: t.text.clone(),
+                            name: self.name(t),
                             span: t.span,
                         }),
-                        Some(NameKind::Builtin) => TypeSpecKind::Builtin(t.text.clone()),
+                        Some(NameKind::Builtin) => TypeSpecKind::Builtin(self.name(t)),
                         _ => break,
                     };
                     self.bump();
@@ -322,7 +323,7 @@ impl Parser<'_, '_> {
                         None
                     };
                     attrs.push(Attribute {
-                        name: t.text.clone(),
+                        name: self.name(t),
                         args,
                         span: self.span_from(t.span),
                     });
@@ -419,7 +420,7 @@ impl Parser<'_, '_> {
         } else if t.kind == TokenKind::Ident && self.kw_of(t).is_none() && mode != Mode::Abstract {
             self.bump();
             name = Some(Ident {
-                name: t.text.clone(),
+                name: self.name(t),
                 span: t.span,
             });
         } else if t.is_punct(Punct::LParen) && self.paren_is_grouping(mode) {
@@ -590,7 +591,7 @@ impl Parser<'_, '_> {
         let mut quals = Quals::default();
         loop {
             // The keyword as such: `void f() __local {` is no use of `__local` as a name.
-            let raw = self.kws.get(self.pos).copied().flatten();
+            let raw = self.raw_kw(self.peek());
             match raw {
                 Some(Kw::Qual(q)) => quals.0.push(Qualifier {
                     kind: q,
@@ -602,7 +603,7 @@ impl Parser<'_, '_> {
                         self.skip_balanced();
                     }
                 }
-                None if matches!(self.peek().text.as_str(), "override" | "final")
+                None if matches!(self.peek().sym, sym::OVERRIDE | sym::FINAL)
                     && self.peek().kind == TokenKind::Ident =>
                 {
                     self.bump();
@@ -657,7 +658,7 @@ impl Parser<'_, '_> {
     /// `struct`/`union`, at the keyword.
     fn record(&mut self) -> TypeSpec {
         let kw = self.bump();
-        let kind = if kw.text == "union" {
+        let kind = if kw.sym == sym::UNION {
             RecordKind::Union
         } else {
             RecordKind::Struct
@@ -679,7 +680,7 @@ impl Parser<'_, '_> {
         spec.attrs = self.attributes();
         spec.name = self.tag_name();
         if self.is_cxx() {
-            self.cxx_record(&mut spec, kw.text == "class");
+            self.cxx_record(&mut spec, kw.sym == sym::CLASS);
             self.leave();
             spec.span = self.span_from(kw.span);
             return TypeSpec {
@@ -698,7 +699,8 @@ impl Parser<'_, '_> {
             let more = self.attributes();
             spec.attrs.extend(more);
         } else if spec.name.is_none() {
-            self.error_here(&format!("expected a name or `{{` after `{}`", kw.text));
+            let message = format!("expected a name or `{{` after `{}`", self.text(kw));
+            self.error_here(&message);
         }
         self.leave();
         spec.span = self.span_from(kw.span);
@@ -756,7 +758,7 @@ impl Parser<'_, '_> {
         if t.kind == TokenKind::Ident && self.kw_of(t).is_none() {
             self.bump();
             return Some(Ident {
-                name: t.text.clone(),
+                name: self.name(t),
                 span: t.span,
             });
         }
@@ -853,7 +855,7 @@ impl Parser<'_, '_> {
                 }
                 self.bump();
                 let name = Ident {
-                    name: t.text.clone(),
+                    name: self.name(t),
                     span: t.span,
                 };
                 let value = if self.eat(Punct::Eq).is_some() {
@@ -920,7 +922,7 @@ impl Parser<'_, '_> {
                     if t.kind == TokenKind::Ident {
                         self.bump();
                         designators.push(Designator::Field(Ident {
-                            name: t.text.clone(),
+                            name: self.name(t),
                             span: t.span,
                         }));
                     } else {

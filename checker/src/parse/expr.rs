@@ -307,12 +307,13 @@ impl Parser<'_, '_> {
                 Punct::Dot | Punct::Arrow => {
                     let n = self.peek();
                     if n.kind != TokenKind::Ident {
-                        self.error_here(&format!("expected a member name after `{}`", t.text));
+                        let message = format!("expected a member name after `{}`", self.text(t));
+                        self.error_here(&message);
                         return e;
                     }
                     self.bump();
                     let name = Ident {
-                        name: n.text.clone(),
+                        name: self.name(n),
                         span: n.span,
                     };
                     let span = e.span.to(n.span);
@@ -377,27 +378,28 @@ impl Parser<'_, '_> {
                     return self.error_expr();
                 }
                 if matches!(
-                    self.lookup(&t.text),
+                    self.lookup_token(t),
                     Some(NameKind::Typedef | NameKind::Builtin)
                 ) {
                     self.error(
                         t.span,
                         format!(
                             "expected an expression, found the type name {}",
-                            describe(t)
+                            describe(t, self.syms)
                         ),
                     );
                     return self.error_expr();
                 }
-                ExprKind::Ident(t.text.clone())
+                ExprKind::Ident(self.name(t))
             }
-            TokenKind::Int => ExprKind::Int(t.text.clone()),
-            TokenKind::Float => ExprKind::Float(t.text.clone()),
-            TokenKind::Char => ExprKind::Char(t.text.clone()),
+            TokenKind::Int => ExprKind::Int(self.name(t)),
+            TokenKind::Float => ExprKind::Float(self.name(t)),
+            TokenKind::Char => ExprKind::Char(self.name(t)),
             TokenKind::Str => {
                 let mut parts = Vec::new();
                 while self.peek().kind == TokenKind::Str {
-                    parts.push(self.bump().text.clone());
+                    let s = self.bump();
+                    parts.push(self.name(s));
                 }
                 return Expr {
                     kind: ExprKind::Str(parts),

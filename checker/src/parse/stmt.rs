@@ -159,7 +159,7 @@ impl Parser<'_, '_> {
                 self.bump();
                 self.expect_semi();
                 StmtKind::Goto(Ident {
-                    name: n.text.clone(),
+                    name: self.name(n),
                     span: n.span,
                 })
             }
@@ -188,7 +188,7 @@ impl Parser<'_, '_> {
                 self.bump();
                 let attrs = self.attributes();
                 let label = Ident {
-                    name: t.text.clone(),
+                    name: self.name(t),
                     span: t.span,
                 };
                 StmtKind::Labeled {
