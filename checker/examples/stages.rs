@@ -60,13 +60,23 @@ fn main() {
         let loader = checker::pp::MemLoader::default();
         let pre = checker::pp::preprocess(&mut sources, &opts, &loader, &mut diags);
         let arena = checker::ast::Arena::new();
-        let tu = checker::parse::translation_unit(&arena, &pre.tokens, PROFILE, &mut diags);
+        let tu = checker::parse::translation_unit(
+            &arena,
+            &pre.tokens,
+            &pre.symbols,
+            PROFILE,
+            &mut diags,
+        );
         for _ in 0..n {
             match stage.as_str() {
-                "lex" => drop(std::hint::black_box(checker::lex::lex(
-                    checker::FileId(0),
-                    &large,
-                ))),
+                "lex" => {
+                    let mut symbols = checker::symbol::Interner::new();
+                    drop(std::hint::black_box(checker::lex::lex(
+                        checker::FileId(0),
+                        &large,
+                        &mut symbols,
+                    )))
+                }
                 "pp" => {
                     let mut sources = checker::SourceMap::new("input.cl", large.as_str());
                     drop(std::hint::black_box(checker::pp::preprocess(
@@ -81,6 +91,7 @@ fn main() {
                     std::hint::black_box(checker::parse::translation_unit(
                         &arena,
                         &pre.tokens,
+                        &pre.symbols,
                         PROFILE,
                         &mut diags,
                     ));
@@ -100,7 +111,10 @@ fn main() {
             mb(t)
         )
     };
-    let lex = time(runs, || checker::lex::lex(checker::FileId(0), &large));
+    let lex = time(runs, || {
+        let mut symbols = checker::symbol::Interner::new();
+        checker::lex::lex(checker::FileId(0), &large, &mut symbols)
+    });
     report("lex", lex);
     let pp_only = || {
         let mut sources = checker::SourceMap::new("input.cl", large.as_str());
@@ -118,15 +132,22 @@ fn main() {
     let parse = time(runs, || {
         let mut diags = Vec::new();
         let arena = checker::ast::Arena::new();
-        let n = checker::parse::translation_unit(&arena, &pre.tokens, PROFILE, &mut diags)
-            .items
-            .len();
+        let n = checker::parse::translation_unit(
+            &arena,
+            &pre.tokens,
+            &pre.symbols,
+            PROFILE,
+            &mut diags,
+        )
+        .items
+        .len();
         (n, diags)
     });
     report("parse", parse);
     let mut diags = Vec::new();
     let arena = checker::ast::Arena::new();
-    let tu = checker::parse::translation_unit(&arena, &pre.tokens, PROFILE, &mut diags);
+    let tu =
+        checker::parse::translation_unit(&arena, &pre.tokens, &pre.symbols, PROFILE, &mut diags);
     let sema = time(runs, || {
         let mut diags = Vec::new();
         checker::sema::check(&tu, PROFILE, &mut diags);
@@ -162,7 +183,7 @@ fn main() {
     );
     let b = allocs();
     let arena = checker::ast::Arena::new();
-    let t = checker::parse::translation_unit(&arena, &p.tokens, PROFILE, &mut d);
+    let t = checker::parse::translation_unit(&arena, &p.tokens, &p.symbols, PROFILE, &mut d);
     let c = allocs();
     checker::sema::check(&t, PROFILE, &mut d);
     let e = allocs();

@@ -63,7 +63,8 @@ pub fn check(
     pp_opts.include_dirs = opts.include_dirs.clone();
     let pre = pp::preprocess(sources, &pp_opts, loader, &mut diags);
     with_arena(|arena| {
-        let tu = crate::parse::translation_unit(arena, &pre.tokens, profile, &mut diags);
+        let tu =
+            crate::parse::translation_unit(arena, &pre.tokens, &pre.symbols, profile, &mut diags);
         crate::sema::check(&tu, profile, &mut diags);
     });
     diags.sort_by_key(|d| (d.span.file, d.span.start));
@@ -139,6 +140,6 @@ pub fn parse_source<'a>(
     let mut diags = Vec::new();
     let pp_opts = pp::Options::new(profile);
     let pre = pp::preprocess(&mut sources, &pp_opts, &MemLoader::default(), &mut diags);
-    let tu = crate::parse::translation_unit(arena, &pre.tokens, profile, &mut diags);
+    let tu = crate::parse::translation_unit(arena, &pre.tokens, &pre.symbols, profile, &mut diags);
     (tu, diags)
 }

@@ -3,7 +3,8 @@
 //! - [`spec`]: language versions, optional features, profiles, address spaces and the rule
 //!   catalogue (the one source of truth for rule IDs).
 //! - [`case`]: the suite case format (`//@` headers, `//~` inline expectations).
-//! - [`source`], [`token`], [`diag`]: files and spans, tokens, diagnostics as data.
+//! - [`source`], [`token`], [`symbol`], [`diag`]: files and spans, tokens and their interned
+//!   texts, diagnostics as data.
 //!
 //! Architecture invariant: nothing here calls an OpenCL driver or knows the CLI.
 
@@ -19,6 +20,7 @@ pub mod sema;
 pub mod signatures;
 pub mod source;
 pub mod spec;
+pub mod symbol;
 pub mod token;
 
 pub use check::{check, check_bytes, check_source, in_main_file, parse_source, Options};

@@ -44,7 +44,7 @@ pub fn kernel_signatures_with(source: &str, profile: Profile, opts: &Options) ->
     pp_opts.undefines = opts.undefines.clone();
     let pre = pp::preprocess(&mut sources, &pp_opts, &MemLoader::default(), &mut diags);
     let arena = crate::ast::Arena::new();
-    let tu = crate::parse::translation_unit(&arena, &pre.tokens, profile, &mut diags);
+    let tu = crate::parse::translation_unit(&arena, &pre.tokens, &pre.symbols, profile, &mut diags);
 
     let mut typedefs: HashMap<String, (DeclSpecs, Declarator)> = HashMap::new();
     let mut out: Vec<KernelSig> = Vec::new();

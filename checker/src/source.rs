@@ -53,17 +53,7 @@ impl SourceFile {
     }
 
     fn line_starts(&self) -> &[u32] {
-        self.line_starts.get_or_init(|| {
-            std::iter::once(0)
-                .chain(
-                    self.text
-                        .bytes()
-                        .enumerate()
-                        .filter(|(_, b)| *b == b'\n')
-                        .map(|(i, _)| i as u32 + 1),
-                )
-                .collect()
-        })
+        self.line_starts.get_or_init(|| line_starts(&self.text))
     }
 
     /// 1-based line of a byte offset.
@@ -77,6 +67,35 @@ impl SourceFile {
         let start = self.line_starts()[line as usize - 1];
         (line, offset - start + 1)
     }
+}
+
+/// The offsets where lines start: 0 and after each `\n`. Eight bytes are tested at a time,
+/// since lines are many times longer than that.
+fn line_starts(text: &str) -> Vec<u32> {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const NEWLINES: u64 = 0x0a0a_0a0a_0a0a_0a0a;
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len() / 32 + 1);
+    out.push(0);
+    let mut words = b.chunks_exact(8);
+    let mut at = 0u32;
+    for w in &mut words {
+        let x = u64::from_le_bytes(w.try_into().unwrap_or_default()) ^ NEWLINES;
+        // The high bit of each byte of `x` that is zero (a newline in `w`), without carries
+        // between bytes.
+        let mut zeros = !(((x & LOW7) + LOW7) | x) & !LOW7;
+        while zeros != 0 {
+            out.push(at + zeros.trailing_zeros() / 8 + 1);
+            zeros &= zeros - 1;
+        }
+        at += 8;
+    }
+    for (k, c) in words.remainder().iter().enumerate() {
+        if *c == b'\n' {
+            out.push(at + k as u32 + 1);
+        }
+    }
+    out
 }
 
 /// The files of one check: the main file first, then includes in the order they were read.
@@ -115,6 +134,24 @@ impl SourceMap {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_starts_follow_every_newline() {
+        let text = "a\n\x0b\n\n0123456789\nabcdefgh\nx\n\u{e9}\n";
+        let want: Vec<u32> = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i as u32 + 1))
+            .collect();
+        assert_eq!(line_starts(text), want);
+        for len in 0..20 {
+            let text: String = (0..len)
+                .map(|k| if k % 3 == 1 { '\n' } else { 'x' })
+                .collect();
+            let want: Vec<u32> = std::iter::once(0)
+                .chain(text.match_indices('\n').map(|(i, _)| i as u32 + 1))
+                .collect();
+            assert_eq!(line_starts(&text), want, "{text:?}");
+        }
+    }
 
     #[test]
     fn lines_and_columns() {

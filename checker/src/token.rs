@@ -1,10 +1,11 @@
 //! Tokens: what the lexer produces and the preprocessor hands to the parser.
 //!
 //! Keywords are not a token kind: `global` is a keyword in OpenCL C but an ordinary identifier
-//! in some contexts and versions (`generic` in 1.2), so the parser decides from the text.
+//! in some contexts and versions (`generic` in 1.2), so the parser decides from the symbol.
 
 use crate::source::Span;
-use smol_str::SmolStr;
+use crate::symbol::Symbol;
+use std::num::NonZeroU32;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TokenKind {
@@ -83,6 +84,18 @@ pub enum Punct {
 }
 
 impl Punct {
+    /// Every punctuator, in declaration order (the order of their symbols).
+    pub const ALL: [Punct; 47] = {
+        use Punct::*;
+        [
+            LBracket, RBracket, LParen, RParen, LBrace, RBrace, Dot, Arrow, PlusPlus, MinusMinus,
+            Amp, Star, Plus, Minus, Tilde, Bang, Slash, Percent, Shl, Shr, Lt, Gt, Le, Ge, EqEq,
+            Ne, Caret, Pipe, AmpAmp, PipePipe, Question, Colon, ColonColon, Semi, Ellipsis, Eq,
+            StarEq, SlashEq, PercentEq, PlusEq, MinusEq, ShlEq, ShrEq, AmpEq, CaretEq, PipeEq,
+            Comma,
+        ]
+    };
+
     /// How the punctuator is written (the one table of spellings: the lexer's canonical
     /// text and the parser's messages both read it).
     pub const fn text(self) -> &'static str {
@@ -139,29 +152,55 @@ impl Punct {
     }
 }
 
-/// One token. `span` points at written text: for a token produced by a macro expansion it is
-/// the span of the macro use (the outermost invocation), and `expansion` says which expansion
-/// produced it so a renderer can show the chain.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One token, 24 bytes and `Copy`. `span` points at written text: for a token produced by a
+/// macro expansion it is the span of the macro use (the outermost invocation), and
+/// `expansion` says which expansion produced it so a renderer can show the chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token {
-    pub kind: TokenKind,
-    pub text: SmolStr,
     pub span: Span,
-    /// Index into the preprocessor's expansion table, when the token came from a macro.
-    pub expansion: Option<u32>,
+    /// The token's spelling in the check's [`Interner`](crate::symbol::Interner); `Eof` has
+    /// the empty text.
+    pub sym: Symbol,
+    /// Index into the preprocessor's expansion table plus one, when the token came from a
+    /// macro.
+    expansion: Option<NonZeroU32>,
+    pub kind: TokenKind,
     /// Whether whitespace (or a comment) came before it, for stringizing and pasting.
     pub space_before: bool,
     /// Whether it is the first token on its line, for recognising directives.
     pub line_start: bool,
 }
 
+const _: () = assert!(std::mem::size_of::<Token>() == 24);
+
 impl Token {
-    pub fn is_ident(&self, text: &str) -> bool {
-        self.kind == TokenKind::Ident && self.text == text
+    /// A token written in a file: no expansion, no space before, not at a line start.
+    pub const fn new(kind: TokenKind, sym: Symbol, span: Span) -> Token {
+        Token {
+            span,
+            sym,
+            expansion: None,
+            kind,
+            space_before: false,
+            line_start: false,
+        }
+    }
+
+    pub fn is_ident(&self, sym: Symbol) -> bool {
+        self.kind == TokenKind::Ident && self.sym == sym
     }
 
     pub fn is_punct(&self, p: Punct) -> bool {
         self.kind == TokenKind::Punct(p)
+    }
+
+    /// Index into the preprocessor's expansion table, when the token came from a macro.
+    pub fn expansion(&self) -> Option<u32> {
+        self.expansion.map(|e| e.get() - 1)
+    }
+
+    pub fn set_expansion(&mut self, index: Option<u32>) {
+        self.expansion = index.and_then(|i| NonZeroU32::new(i.wrapping_add(1)));
     }
 }
 

@@ -245,7 +245,8 @@ pub fn roundtrip(data: &[u8]) {
 
 /// The tokens of `src` joined by whitespace, line breaks and comments drawn from `u`.
 fn relayout(src: &str, u: &mut Unstructured<'_>) -> String {
-    let tokens = checker::lex::lex(checker::FileId(0), src);
+    let mut symbols = checker::symbol::Interner::new();
+    let tokens = checker::lex::lex(checker::FileId(0), src, &mut symbols);
     let mut out = String::with_capacity(src.len() * 2);
     for t in &tokens {
         let sep = u
@@ -253,7 +254,7 @@ fn relayout(src: &str, u: &mut Unstructured<'_>) -> String {
             .copied()
             .unwrap_or(" ");
         out.push_str(sep);
-        out.push_str(&t.text);
+        out.push_str(symbols.text(t.sym));
     }
     out.push('\n');
     out
@@ -380,7 +381,11 @@ pub fn suite_mutate(data: &[u8], suite: &[String]) {
 
 /// Token-level mutations of `text`, keeping the text between tokens.
 pub fn mutate_tokens(text: &str, rng: &mut Rng) -> String {
-    let tokens = checker::lex::lex(checker::FileId(0), text);
+    let tokens = checker::lex::lex(
+        checker::FileId(0),
+        text,
+        &mut checker::symbol::Interner::new(),
+    );
     let mut pieces: Vec<(String, String)> = Vec::with_capacity(tokens.len());
     let mut at = 0usize;
     for t in &tokens {

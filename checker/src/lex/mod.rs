@@ -9,20 +9,25 @@
 //! Backslash-newline splices (C99 5.1.1.2 phase 2) are removed before tokenizing, on a copy of
 //! the text made only when the file has one; spans are mapped back to the physical text, so a
 //! token's span covers the splice when one falls inside it while its text does not.
+//!
+//! Every token's text is interned as it is read: punctuators get their fixed symbols, every
+//! other token the symbol of its spelling.
 
 use crate::source::{FileId, Span};
+use crate::symbol::{low_bytes, sym, word_at, Interner, Symbol};
 use crate::token::{Punct, Token, TokenKind};
-use smol_str::SmolStr;
 
-/// Lexes one file. The last token is always [`TokenKind::Eof`], spanning the end of the text;
-/// it has `line_start` set, as if the file ended with a newline.
-pub fn lex(file: FileId, text: &str) -> Vec<Token> {
-    if !text.contains("\\\n") && !text.contains("\\\r\n") {
+/// Lexes one file, interning token texts in `symbols`. The last token is always
+/// [`TokenKind::Eof`], spanning the end of the text; it has `line_start` set, as if the file
+/// ended with a newline.
+pub fn lex(file: FileId, text: &str, symbols: &mut Interner) -> Vec<Token> {
+    if !has_splice(text) {
         return Lexer {
             src: text,
             file,
             splices: &[],
             physical_len: text.len(),
+            symbols,
         }
         .run();
     }
@@ -32,8 +37,19 @@ pub fn lex(file: FileId, text: &str) -> Vec<Token> {
         file,
         splices: &splices,
         physical_len: text.len(),
+        symbols,
     }
     .run()
+}
+
+/// Whether `text` has a backslash-newline (found with `memchr`, as backslashes are rare).
+fn has_splice(text: &str) -> bool {
+    let b = text.as_bytes();
+    text.match_indices('\\').any(|(i, _)| match b.get(i + 1) {
+        Some(b'\n') => true,
+        Some(b'\r') => b.get(i + 2) == Some(&b'\n'),
+        _ => false,
+    })
 }
 
 /// Removes backslash-newlines. Returns the logical text and, for each splice, the logical
@@ -70,9 +86,18 @@ struct Lexer<'a> {
     file: FileId,
     splices: &'a [(u32, u32)],
     physical_len: usize,
+    symbols: &'a mut Interner,
 }
 
 impl Lexer<'_> {
+    fn run(self) -> Vec<Token> {
+        if self.splices.is_empty() {
+            self.scan::<false>()
+        } else {
+            self.scan::<true>()
+        }
+    }
+
     /// The physical offset of a logical one.
     fn physical(&self, logical: usize) -> u32 {
         let logical = logical as u32;
@@ -84,8 +109,9 @@ impl Lexer<'_> {
         physical_at + (logical - at)
     }
 
-    fn span(&self, start: usize, end: usize) -> Span {
-        if self.splices.is_empty() {
+    #[inline(always)]
+    fn span<const SPLICED: bool>(&self, start: usize, end: usize) -> Span {
+        if !SPLICED {
             return Span::new(self.file, start as u32, end as u32);
         }
         // The end is mapped through its last byte so that a splice right after the token is
@@ -98,8 +124,10 @@ impl Lexer<'_> {
         Span::new(self.file, self.physical(start), pend)
     }
 
-    fn run(&self) -> Vec<Token> {
-        let b = self.src.as_bytes();
+    /// The tokens; `SPLICED` when spans must be mapped back through removed splices.
+    fn scan<const SPLICED: bool>(mut self) -> Vec<Token> {
+        let src = self.src;
+        let b = src.as_bytes();
         let n = b.len();
         // Dense code has a token every three bytes; reserving that avoids regrowing the vector.
         let mut out = Vec::with_capacity(n / 3 + 2);
@@ -107,9 +135,18 @@ impl Lexer<'_> {
         let mut line_start = true;
         let mut i = 0;
         while i < n {
-            let c = b[i];
+            let mut c = b[i];
+            // Most tokens have one space or none before them.
+            if c == b' ' {
+                space = true;
+                i += 1;
+                match b.get(i) {
+                    Some(&next) => c = next,
+                    None => break,
+                }
+            }
             let start = i;
-            let kind = match c {
+            let (kind, sym) = match c {
                 b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {
                     i += 1;
                     while i < n && matches!(b[i], b' ' | b'\t' | b'\r') {
@@ -123,6 +160,27 @@ impl Lexer<'_> {
                     line_start = true;
                     space = false;
                     continue;
+                }
+                b'a'..=b'z' | b'A'..=b'Z' | b'_' => self.word(&mut i),
+                b'(' | b')' | b'[' | b']' | b'{' | b'}' | b';' | b',' | b'?' | b'~' => {
+                    // Punctuators that never start a longer one.
+                    i += 1;
+                    let p = SINGLE[c as usize];
+                    (TokenKind::Punct(p), Symbol::punct(p))
+                }
+                b'0'..=b'9' => {
+                    i = pp_number_end(b, i);
+                    let kind = number_kind(&b[start..i]);
+                    (kind, self.symbols.intern_in(src, start, i))
+                }
+                b'.' if b.get(i + 1).is_some_and(u8::is_ascii_digit) => {
+                    i = pp_number_end(b, i);
+                    (TokenKind::Float, self.symbols.intern_in(src, start, i))
+                }
+                b'"' | b'\'' => {
+                    let (end, kind) = quoted(b, i, c);
+                    i = end;
+                    (kind, self.symbols.intern_in(src, start, i))
                 }
                 b'/' if b.get(i + 1) == Some(&b'/') => {
                     while i < n && b[i] != b'\n' {
@@ -139,83 +197,121 @@ impl Lexer<'_> {
                     }
                     None => {
                         i = n;
-                        TokenKind::Unknown
+                        (TokenKind::Unknown, self.symbols.intern_in(src, start, i))
                     }
                 },
-                b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
-                    i += 1;
-                    while i < n && is_ident_byte(b[i]) {
-                        i += 1;
-                    }
-                    // An encoding prefix directly before a quote makes a literal.
-                    let word = &b[start..i];
-                    match b.get(i) {
-                        Some(&q @ (b'"' | b'\'')) if matches!(word, b"L" | b"u" | b"U" | b"u8") => {
-                            let (end, kind) = quoted(b, i, q);
-                            i = end;
-                            kind
-                        }
-                        _ => TokenKind::Ident,
-                    }
-                }
-                b'0'..=b'9' => {
-                    i = pp_number_end(b, i);
-                    number_kind(&b[start..i])
-                }
-                b'.' if b.get(i + 1).is_some_and(u8::is_ascii_digit) => {
-                    i = pp_number_end(b, i);
-                    TokenKind::Float
-                }
-                b'"' | b'\'' => {
-                    let (end, kind) = quoted(b, i, c);
-                    i = end;
-                    kind
-                }
                 0x80.. => {
                     // One Unknown token per character, so slicing stays on char boundaries.
-                    i += utf8_len(c);
-                    TokenKind::Unknown
+                    i = (i + utf8_len(c)).min(n);
+                    (TokenKind::Unknown, self.symbols.intern_in(src, start, i))
                 }
                 _ => {
                     let (kind, len) = punct(&b[i..]);
                     i += len;
-                    kind
+                    // Punctuators have fixed symbols, unless spelled as a digraph.
+                    let sym = match kind {
+                        TokenKind::Punct(p) if len == p.text().len() => Symbol::punct(p),
+                        TokenKind::Hash if len == 1 => sym::HASH,
+                        TokenKind::HashHash if len == 2 => sym::HASH_HASH,
+                        _ => self.symbols.intern_in(src, start, i),
+                    };
+                    (kind, sym)
                 }
             };
-            let i_end = i.min(n);
-            i = i_end;
-            // Punctuators share static text (no copy), unless spelled as a digraph.
-            let text = match canonical(kind) {
-                Some(s) if s.len() == i_end - start => SmolStr::new_static(s),
-                _ if i_end - start <= INLINE_CAP => SmolStr::new_inline(&self.src[start..i_end]),
-                _ => SmolStr::new(&self.src[start..i_end]),
-            };
-            out.push(Token {
-                kind,
-                text,
-                span: self.span(start, i_end),
-                expansion: None,
-                space_before: space,
-                line_start,
-            });
+            let mut t = Token::new(kind, sym, self.span::<SPLICED>(start, i));
+            t.space_before = space;
+            t.line_start = line_start;
+            out.push(t);
             space = false;
             line_start = false;
         }
         let end = self.physical_len as u32;
-        out.push(Token {
-            kind: TokenKind::Eof,
-            text: SmolStr::default(),
-            span: Span::new(self.file, end, end),
-            expansion: None,
-            space_before: space,
-            line_start: true,
-        });
+        let mut eof = Token::new(TokenKind::Eof, sym::EMPTY, Span::new(self.file, end, end));
+        eof.space_before = space;
+        eof.line_start = true;
+        out.push(eof);
         out
+    }
+
+    /// An identifier starting at `*i` (or a literal with an encoding prefix), interned; moves
+    /// `*i` past it. The usual short name is measured and interned from one word.
+    #[inline(always)]
+    fn word(&mut self, i: &mut usize) -> (TokenKind, Symbol) {
+        let src = self.src;
+        let b = src.as_bytes();
+        let start = *i;
+        if start + 8 <= b.len() {
+            let w = word_at(b, start);
+            let stop = !ident_bytes(w) & HIGH_BITS;
+            if stop != 0 {
+                let len = (stop.trailing_zeros() / 8) as usize;
+                *i = start + len;
+                if len > 2 || !matches!(b[*i], b'"' | b'\'') {
+                    let sym = self.symbols.intern_word(w & low_bytes(len), src, start, *i);
+                    return (TokenKind::Ident, sym);
+                }
+            } else {
+                *i = ident_end(b, start + 8);
+            }
+        } else {
+            *i = ident_end(b, start + 1);
+        }
+        // An encoding prefix directly before a quote makes a literal.
+        let kind = match b.get(*i) {
+            Some(&q @ (b'"' | b'\'')) if matches!(&b[start..*i], b"L" | b"u" | b"U" | b"u8") => {
+                let (end, kind) = quoted(b, *i, q);
+                *i = end;
+                kind
+            }
+            _ => TokenKind::Ident,
+        };
+        (kind, self.symbols.intern_in(src, start, *i))
     }
 }
 
-/// The longest text `SmolStr` keeps inline, without an allocation.
-const INLINE_CAP: usize = 23;
+/// The punctuators that are one byte and never the start of a longer one, by byte (the other
+/// entries are not used).
+static SINGLE: [Punct; 256] = {
+    let mut t = [Punct::Tilde; 256];
+    t[b'~' as usize] = Punct::Tilde;
+    t[b'(' as usize] = Punct::LParen;
+    t[b')' as usize] = Punct::RParen;
+    t[b'[' as usize] = Punct::LBracket;
+    t[b']' as usize] = Punct::RBracket;
+    t[b'{' as usize] = Punct::LBrace;
+    t[b'}' as usize] = Punct::RBrace;
+    t[b';' as usize] = Punct::Semi;
+    t[b',' as usize] = Punct::Comma;
+    t[b'?' as usize] = Punct::Question;
+    t
+};
+
+const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+const HIGH_BITS: u64 = LOW_BITS * 0x80;
+
+/// The bytes of `w` that continue an identifier (`[0-9A-Za-z_]`), as their high bits: each
+/// range test adds a constant to the bytes' low seven bits so that the high bit says which side
+/// of a bound the byte is on, without carries between bytes.
+#[inline(always)]
+fn ident_bytes(w: u64) -> u64 {
+    let x = w & !HIGH_BITS;
+    let at_least = |v: u64, lo: u8| v + LOW_BITS * (0x80 - u64::from(lo));
+    let above = |v: u64, hi: u8| v + LOW_BITS * (0x7f - u64::from(hi));
+    let digit = at_least(x, b'0') & !above(x, b'9');
+    let underscore = at_least(x, b'_') & !above(x, b'_');
+    let folded = x | (LOW_BITS * 0x20);
+    let letter = at_least(folded, b'a') & !above(folded, b'z');
+    (digit | underscore | letter) & !w & HIGH_BITS
+}
+
+/// The end of the identifier (or number) bytes from `i` on.
+#[inline]
+fn ident_end(b: &[u8], i: usize) -> usize {
+    match b[i..].iter().position(|c| !is_ident_byte(*c)) {
+        Some(k) => i + k,
+        None => b.len(),
+    }
+}
 
 /// Which bytes continue an identifier (or a number), one table look-up per byte.
 static IDENT_BYTE: [bool; 256] = {
@@ -308,16 +404,6 @@ fn quoted(b: &[u8], open: usize, quote: u8) -> (usize, TokenKind) {
         }
     }
     (i.min(b.len()), TokenKind::Unknown)
-}
-
-/// The usual spelling of a punctuator kind.
-fn canonical(kind: TokenKind) -> Option<&'static str> {
-    match kind {
-        TokenKind::Punct(p) => Some(p.text()),
-        TokenKind::Hash => Some("#"),
-        TokenKind::HashHash => Some("##"),
-        _ => None,
-    }
 }
 
 /// The punctuator (or stray byte) at the start of `b`, with its length. Longest match first

@@ -1,11 +1,17 @@
 use super::*;
 use crate::token::Punct::*;
 
+/// The tokens of `text` and the interner holding their texts.
+fn lexed(file: FileId, text: &str) -> (Vec<Token>, Interner) {
+    let mut symbols = Interner::new();
+    (lex(file, text, &mut symbols), symbols)
+}
+
 fn kinds(text: &str) -> Vec<(TokenKind, String)> {
-    lex(FileId(0), text)
-        .into_iter()
+    let (toks, symbols) = lexed(FileId(0), text);
+    toks.into_iter()
         .filter(|t| t.kind != TokenKind::Eof)
-        .map(|t| (t.kind, t.text.to_string()))
+        .map(|t| (t.kind, symbols.text(t.sym).to_string()))
         .collect()
 }
 
@@ -44,6 +50,16 @@ fn punctuators_take_the_longest_match() {
             TokenKind::Ident,
         ]
     );
+    // Digraphs keep their spelling; other punctuators have their fixed symbols.
+    assert_eq!(
+        texts("<: %:%: %: <% a[b]"),
+        ["<:", "%:%:", "%:", "<%", "a", "[", "b", "]"]
+    );
+    let (toks, _) = lexed(FileId(0), "[ ## # ->");
+    assert_eq!(toks[0].sym, Symbol::punct(LBracket));
+    assert_eq!(toks[1].sym, sym::HASH_HASH);
+    assert_eq!(toks[2].sym, sym::HASH);
+    assert_eq!(toks[3].sym, Symbol::punct(Arrow));
 }
 
 #[test]
@@ -104,26 +120,28 @@ fn literals_with_escapes_and_prefixes() {
 
 #[test]
 fn comments_are_space() {
-    let toks = lex(FileId(0), "a/* x */b//c\n  d /* unterminated");
-    assert_eq!(toks[0].text, "a");
+    let (toks, symbols) = lexed(FileId(0), "a/* x */b//c\n  d /* unterminated");
+    let text = |t: &Token| symbols.text(t.sym).to_string();
+    assert_eq!(text(&toks[0]), "a");
     assert!(!toks[0].space_before && toks[0].line_start);
-    assert_eq!(toks[1].text, "b");
+    assert_eq!(text(&toks[1]), "b");
     assert!(toks[1].space_before && !toks[1].line_start);
-    assert_eq!(toks[2].text, "d");
+    assert_eq!(text(&toks[2]), "d");
     assert!(toks[2].line_start && toks[2].space_before);
     assert_eq!(toks[3].kind, TokenKind::Unknown);
-    assert_eq!(toks[3].text, "/* unterminated");
+    assert_eq!(text(&toks[3]), "/* unterminated");
     assert_eq!(toks[4].kind, TokenKind::Eof);
+    assert_eq!(toks[4].sym, sym::EMPTY);
     // A newline alone is no space: stringizing asks for `line_start` as well.
-    let toks = lex(FileId(0), "a\nb");
+    let (toks, _) = lexed(FileId(0), "a\nb");
     assert!(!toks[1].space_before && toks[1].line_start);
 }
 
 #[test]
 fn line_splices_join_tokens_and_keep_physical_spans() {
     let text = "#def\\\nine X 1\\\r\n2\nin\\\nt y;";
-    let toks = lex(FileId(3), text);
-    let t: Vec<&str> = toks.iter().map(|t| t.text.as_str()).collect();
+    let (toks, symbols) = lexed(FileId(3), text);
+    let t: Vec<&str> = toks.iter().map(|t| symbols.text(t.sym)).collect();
     assert_eq!(t, ["#", "define", "X", "12", "int", "y", ";", ""]);
     // `define` spans `def\\\nine` physically.
     assert_eq!(toks[1].span, Span::new(FileId(3), 1, 9));
@@ -159,7 +177,7 @@ fn stray_bytes_are_unknown_tokens() {
 #[test]
 fn eof_is_last_and_spans_are_in_bounds() {
     for text in ["", " ", "x", "/*", "\\\n", "a\\\n", "\\\n\\\n"] {
-        let toks = lex(FileId(0), text);
+        let (toks, _) = lexed(FileId(0), text);
         assert_eq!(toks.last().unwrap().kind, TokenKind::Eof, "{text:?}");
         for t in &toks {
             assert!(
@@ -204,7 +222,7 @@ fn any_bytes_lex_with_spans_in_order() {
             })
             .collect();
         let text = String::from_utf8_lossy(&bytes);
-        let toks = lex(FileId(0), &text);
+        let (toks, symbols) = lexed(FileId(0), &text);
         assert_eq!(toks.last().unwrap().kind, TokenKind::Eof);
         let mut prev = 0;
         for t in &toks {
@@ -215,7 +233,12 @@ fn any_bytes_lex_with_spans_in_order() {
             assert!(t.span.end as usize <= text.len(), "{text:?}");
             prev = t.span.end;
             if t.kind != TokenKind::Eof {
-                assert!(!t.text.is_empty(), "{text:?}");
+                assert!(!symbols.text(t.sym).is_empty(), "{text:?}");
+            }
+            // Without splices a token's text is exactly what its span covers.
+            if !text.contains("\\\n") && !text.contains("\\\r\n") {
+                let (s, e) = (t.span.start as usize, t.span.end as usize);
+                assert_eq!(symbols.text(t.sym), &text[s..e], "{text:?}");
             }
         }
     }
@@ -235,13 +258,13 @@ fn throughput() {
     for _ in 0..5 {
         drop(toks);
         let start = std::time::Instant::now();
-        toks = lex(FileId(0), &text);
+        toks = lexed(FileId(0), &text).0;
         secs = secs.min(start.elapsed().as_secs_f64());
     }
     assert!(toks.iter().all(|t| t.kind != TokenKind::Unknown));
     assert_eq!(
         toks.len() - 1,
-        lex(FileId(0), unit).len().saturating_sub(1) * (text.len() / unit.len())
+        lexed(FileId(0), unit).0.len().saturating_sub(1) * (text.len() / unit.len())
     );
     println!(
         "lexed {} bytes, {} tokens: {:.0} MB/s",
@@ -249,4 +272,22 @@ fn throughput() {
         toks.len(),
         text.len() as f64 / secs / 1e6
     );
+}
+
+#[test]
+fn identifier_bytes_are_found_eight_at_a_time() {
+    for filler in [b'a', b' ', 0, 0x7f, 0x80, 0xff, b'_', b'9', b'@', b'`'] {
+        for k in 0..8 {
+            for c in 0..=255u8 {
+                let mut bytes = [filler; 8];
+                bytes[k] = c;
+                let found = ident_bytes(u64::from_le_bytes(bytes));
+                for (j, b) in bytes.iter().enumerate() {
+                    let bit = found >> (8 * j) & 0xff;
+                    assert_eq!(bit == 0x80, is_ident_byte(*b), "{bytes:?} at {j}");
+                    assert!(bit == 0 || bit == 0x80);
+                }
+            }
+        }
+    }
 }

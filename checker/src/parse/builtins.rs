@@ -1,8 +1,12 @@
 //! Keywords and the predeclared OpenCL type names, as the parser classifies them for a profile.
+//!
+//! Every word here is a predefined symbol (see [`crate::symbol`]), so the parser classifies a
+//! token by indexing a table with its symbol.
 
 use crate::ast::{AccessQual, CxxCast, FuncSpec, QualKind, StorageClass, TypeSpecKind};
 use crate::spec::{AddrSpace, Feature, Profile, Spelling};
-use crate::token::{FxHashMap, FxHashSet};
+use crate::symbol::Interner;
+use crate::token::FxHashMap;
 use std::sync::OnceLock;
 
 /// What an identifier token means to the parser.
@@ -95,13 +99,46 @@ impl BaseType {
     }
 }
 
-/// Classifies a word for `profile`. `generic`/`__generic` are address-space keywords only where
-/// the profile has the generic address space, and `pipe` only where it has pipes (clang ties
-/// `__opencl_c_pipes` to the generic feature, see `Profile::clang_options`); elsewhere both are
-/// ordinary identifiers, so `int generic;` parses in OpenCL C 1.2.
-pub(crate) fn keyword(word: &str, profile: Profile) -> Option<Kw> {
-    // Profile-independent classification, looked up once in a table built on first use.
-    let entry = *keyword_table().get(word)?;
+/// What each predefined symbol is as a keyword in `profile`, indexed by symbol. The
+/// classification depends only on the language and the generic address space (which C++ for
+/// OpenCL always has), so the three tables are built once per process.
+pub(crate) fn keywords_by_symbol(profile: Profile) -> &'static [Option<Kw>] {
+    static TABLES: OnceLock<[Vec<Option<Kw>>; 3]> = OnceLock::new();
+    let tables = TABLES.get_or_init(|| {
+        let symbols = Interner::new();
+        let mut entries = vec![None; symbols.len()];
+        for (word, entry) in keyword_table() {
+            if let Some(s) = symbols.get(word) {
+                entries[s.index()] = Some(*entry);
+            }
+        }
+        [Profile::CL1_2, Profile::CL2_0, Profile::CXX2021].map(|profile| {
+            entries
+                .iter()
+                .map(|e| e.and_then(|e| keyword(e, profile)))
+                .collect()
+        })
+    });
+    match (
+        profile.lang().is_cxx(),
+        profile.has(Feature::GenericAddressSpace),
+    ) {
+        (false, false) => &tables[0],
+        (false, true) => &tables[1],
+        (true, _) => &tables[2],
+    }
+}
+
+/// Every keyword, for the symbol template.
+pub(crate) fn keywords() -> impl Iterator<Item = &'static str> {
+    keyword_table().keys().copied()
+}
+
+/// Classifies a word's entry for `profile`. `generic`/`__generic` are address-space keywords
+/// only where the profile has the generic address space, and `pipe` only where it has pipes
+/// (clang ties `__opencl_c_pipes` to the generic feature, see `Profile::clang_options`);
+/// elsewhere both are ordinary identifiers, so `int generic;` parses in OpenCL C 1.2.
+fn keyword(entry: Entry, profile: Profile) -> Option<Kw> {
     match entry {
         Entry::Kw(kw) => Some(kw),
         Entry::Space(space, spelling) => {
@@ -346,8 +383,31 @@ pub(crate) fn predeclared() -> impl Iterator<Item = String> {
     SCALARS.iter().map(|s| s.to_string()).chain(vectors)
 }
 
-/// Whether `name` is a predeclared type name.
-pub(crate) fn is_predeclared(name: &str) -> bool {
-    static SET: OnceLock<FxHashSet<String>> = OnceLock::new();
-    SET.get_or_init(|| predeclared().collect()).contains(name)
+pub(crate) use crate::symbol::is_predeclared;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_symbol_tables_classify_as_the_words_do() {
+        let symbols = Interner::new();
+        for profile in Profile::ALL {
+            let table = keywords_by_symbol(profile);
+            for (word, entry) in keyword_table() {
+                let s = symbols.get(word).expect("every keyword is predefined");
+                assert_eq!(
+                    table[s.index()],
+                    keyword(*entry, profile),
+                    "{word} in {profile}"
+                );
+            }
+            let classified = table.iter().filter(|k| k.is_some()).count();
+            let words = keyword_table().values();
+            assert_eq!(
+                classified,
+                words.filter(|e| keyword(**e, profile).is_some()).count()
+            );
+        }
+    }
 }

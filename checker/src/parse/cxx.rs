@@ -13,6 +13,7 @@ use super::decl::Mode;
 use super::{node, NameKind, Parser};
 use crate::ast::*;
 use crate::source::Span;
+use crate::symbol::sym;
 use crate::token::{Punct, TokenKind};
 use smol_str::SmolStr;
 
@@ -79,7 +80,7 @@ impl<'a> Parser<'_, '_, 'a> {
             if t.kind != TokenKind::Ident || self.kw_of(t).is_some() {
                 return None;
             }
-            text.push_str(&t.text);
+            text.push_str(self.text(t));
             i += 1;
             if dtor {
                 break;
@@ -222,7 +223,7 @@ impl<'a> Parser<'_, '_, 'a> {
                 None
             }
             Kw::Cxx => {
-                let text = self.peek().text.clone();
+                let text = self.text(self.peek());
                 self.unsupported_here(&format!("`{text}`"));
                 self.recover_top();
                 None
@@ -462,13 +463,13 @@ impl<'a> Parser<'_, '_, 'a> {
         self.push_scope();
         self.template_depth += 1;
         for p in &params {
-            if let (Some(name), Some(scope)) = (&p.name, self.scopes.last_mut()) {
+            if let Some(name) = &p.name {
                 let kind = if p.is_type {
                     NameKind::Typedef
                 } else {
                     NameKind::Object
                 };
-                scope.insert(SmolStr::new(name.name), kind);
+                self.declare_in_scope(name.name, kind);
             }
         }
         Some(params)
@@ -507,10 +508,8 @@ impl<'a> Parser<'_, '_, 'a> {
         self.bump();
         let mut bases = ArenaVec::new_in(self.arena);
         loop {
-            while matches!(
-                self.peek().text.as_str(),
-                "public" | "protected" | "private"
-            ) || matches!(self.kw(), Some(Kw::Cxx) if self.peek().text == "virtual")
+            while matches!(self.peek().sym, sym::PUBLIC | sym::PROTECTED | sym::PRIVATE)
+                || matches!(self.kw(), Some(Kw::Cxx) if self.peek().sym == sym::VIRTUAL)
             {
                 self.bump();
             }
@@ -566,7 +565,7 @@ impl<'a> Parser<'_, '_, 'a> {
         if self.eat(Punct::Semi).is_some() {
             return;
         }
-        if matches!(t.text.as_str(), "public" | "protected" | "private")
+        if matches!(t.sym, sym::PUBLIC | sym::PROTECTED | sym::PRIVATE)
             && self.nth(1).is_punct(Punct::Colon)
         {
             self.bump();
@@ -615,7 +614,7 @@ impl<'a> Parser<'_, '_, 'a> {
                 self.unsupported_here("operator overloading");
                 return self.skip_member();
             }
-            Some(Kw::Cxx) if self.peek().text == "friend" => {
+            Some(Kw::Cxx) if self.peek().sym == sym::FRIEND => {
                 self.unsupported_here("friend declaration");
                 return self.skip_member();
             }
@@ -752,7 +751,7 @@ impl<'a> Parser<'_, '_, 'a> {
             _ if !is_function => None,
             Some(Kw::Default) => Some(SpecialDef::Default),
             Some(Kw::Delete) => Some(SpecialDef::Delete),
-            _ if t.kind == TokenKind::Int && t.text == "0" => Some(SpecialDef::Pure),
+            _ if t.kind == TokenKind::Int && t.sym == sym::ZERO => Some(SpecialDef::Pure),
             _ => None,
         };
         if let Some(special) = special {

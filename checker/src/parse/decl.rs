@@ -5,6 +5,7 @@ use super::builtins::Kw;
 use super::{node, NameKind, Parser, MAX_NESTING};
 use crate::ast::*;
 use crate::source::Span;
+use crate::symbol::sym;
 use crate::token::{Punct, TokenKind};
 
 /// Whether a declarator must, may or must not have a name.
@@ -87,7 +88,7 @@ impl<'a> Parser<'_, '_, 'a> {
         if !self.is_cxx() || !matches!(self.kw(), Some(Kw::Cxx)) {
             return false;
         }
-        let text = self.peek().text.clone();
+        let text = self.text(self.peek());
         self.unsupported_here(&format!("`{text}`"));
         true
     }
@@ -276,7 +277,7 @@ impl<'a> Parser<'_, '_, 'a> {
                             None => break,
                         }
                     }
-                    let kind = match self.lookup(&t.text) {
+                    let kind = match self.lookup_token(t) {
                         Some(NameKind::Typedef) => TypeSpecKind::Named(Ident {
                             name: self.name(t),
                             span: t.span,
@@ -597,7 +598,7 @@ impl<'a> Parser<'_, '_, 'a> {
         let mut quals = ArenaVec::new_in(self.arena);
         loop {
             // The keyword as such: `void f() __local {` is no use of `__local` as a name.
-            let raw = self.kws.get(self.pos).copied().flatten();
+            let raw = self.raw_kw(self.peek());
             match raw {
                 Some(Kw::Qual(q)) => quals.push(Qualifier {
                     kind: q,
@@ -609,7 +610,7 @@ impl<'a> Parser<'_, '_, 'a> {
                         self.skip_balanced();
                     }
                 }
-                None if matches!(self.peek().text.as_str(), "override" | "final")
+                None if matches!(self.peek().sym, sym::OVERRIDE | sym::FINAL)
                     && self.peek().kind == TokenKind::Ident =>
                 {
                     self.bump();
@@ -664,7 +665,7 @@ impl<'a> Parser<'_, '_, 'a> {
     /// `struct`/`union`, at the keyword.
     fn record(&mut self) -> TypeSpec<'a> {
         let kw = self.bump();
-        let kind = if kw.text == "union" {
+        let kind = if kw.sym == sym::UNION {
             RecordKind::Union
         } else {
             RecordKind::Struct
@@ -686,7 +687,7 @@ impl<'a> Parser<'_, '_, 'a> {
         spec.attrs = self.attributes().into_bump_slice();
         spec.name = self.tag_name();
         if self.is_cxx() {
-            self.cxx_record(&mut spec, kw.text == "class");
+            self.cxx_record(&mut spec, kw.sym == sym::CLASS);
             self.leave();
             spec.span = self.span_from(kw.span);
             return TypeSpec {
@@ -705,7 +706,8 @@ impl<'a> Parser<'_, '_, 'a> {
             let more = self.attributes();
             spec.attrs = self.concat(spec.attrs, more);
         } else if spec.name.is_none() {
-            self.error_here(&format!("expected a name or `{{` after `{}`", kw.text));
+            let message = format!("expected a name or `{{` after `{}`", self.text(kw));
+            self.error_here(&message);
         }
         self.leave();
         spec.span = self.span_from(kw.span);

@@ -314,7 +314,8 @@ impl<'a> Parser<'_, '_, 'a> {
                 Punct::Dot | Punct::Arrow => {
                     let n = self.peek();
                     if n.kind != TokenKind::Ident {
-                        self.error_here(&format!("expected a member name after `{}`", t.text));
+                        let message = format!("expected a member name after `{}`", self.text(t));
+                        self.error_here(&message);
                         return e;
                     }
                     self.bump();
@@ -384,14 +385,14 @@ impl<'a> Parser<'_, '_, 'a> {
                     return self.error_expr();
                 }
                 if matches!(
-                    self.lookup(&t.text),
+                    self.lookup_token(t),
                     Some(NameKind::Typedef | NameKind::Builtin)
                 ) {
                     self.error(
                         t.span,
                         format!(
                             "expected an expression, found the type name {}",
-                            describe(t)
+                            describe(t, self.syms)
                         ),
                     );
                     return self.error_expr();

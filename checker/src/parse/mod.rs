@@ -13,7 +13,7 @@
 //! - `cxx.rs`: the C++ for OpenCL subset (namespaces, templates, classes, qualified names,
 //!   references, C++ casts); anything outside it is `Code::Unsupported`.
 
-mod builtins;
+pub(crate) mod builtins;
 mod cxx;
 mod decl;
 mod expr;
@@ -27,6 +27,7 @@ use crate::ast::{Arena, ArenaVec, QualKind, TranslationUnit};
 use crate::diag::{Code, Diagnostic};
 use crate::source::Span;
 use crate::spec::{AddrSpace, Profile, Spelling};
+use crate::symbol::{sym, Interner, Symbol};
 use crate::token::FxHashMap as HashMap;
 use crate::token::{Punct, Token, TokenKind};
 use builtins::Kw;
@@ -45,16 +46,17 @@ pub const MAX_NESTING: u32 = 256;
 pub const MAX_OPERATORS: u32 = 2048;
 
 /// Parses a preprocessed token sequence (ending with `TokenKind::Eof`; one is assumed if it is
-/// missing) into a translation unit. Syntax errors are pushed onto `diags`; the tree holds
-/// whatever could be parsed.
+/// missing) into a tree in `arena`; `symbols` holds the tokens' texts. Syntax errors are pushed
+/// onto `diags`; the tree holds whatever could be parsed.
 pub fn translation_unit<'a>(
     arena: &'a Arena,
     tokens: &[Token],
+    symbols: &Interner,
     profile: Profile,
     diags: &mut Vec<Diagnostic>,
 ) -> TranslationUnit<'a> {
     let tokens = with_eof(tokens);
-    let mut p = Parser::new(arena, &tokens, profile, diags);
+    let mut p = Parser::new(arena, &tokens, symbols, profile, diags);
     p.translation_unit()
 }
 
@@ -68,14 +70,7 @@ fn with_eof(tokens: &[Token]) -> Cow<'_, [Token]> {
         .map(|t| Span::new(t.span.file, t.span.end, t.span.end))
         .unwrap_or_default();
     let mut owned = tokens.to_vec();
-    owned.push(Token {
-        kind: TokenKind::Eof,
-        text: SmolStr::default(),
-        span,
-        expansion: None,
-        space_before: false,
-        line_start: false,
-    });
+    owned.push(Token::new(TokenKind::Eof, sym::EMPTY, span));
     Cow::Owned(owned)
 }
 
@@ -101,17 +96,28 @@ pub(crate) struct Parser<'t, 'd, 'a> {
     arena: &'a Arena,
     /// Never empty; the last token is `Eof`, and `pos` never moves past it.
     toks: &'t [Token],
+    /// The tokens' texts.
+    syms: &'t Interner,
     pos: usize,
     profile: Profile,
     diags: &'d mut Vec<Diagnostic>,
-    /// Innermost scope last; the first is a placeholder for the predeclared type names,
-    /// which [`builtins::is_predeclared`] answers for.
-    scopes: Vec<HashMap<SmolStr, NameKind>>,
-    /// What each token is as a keyword in this profile, before context (see [`Parser::kw_of`]),
-    /// classified once: the parser asks about the same token several times.
-    kws: Vec<Option<Kw>>,
-    /// Scopes popped and cleared, kept with their tables for the next block.
-    spare: Vec<HashMap<SmolStr, NameKind>>,
+    /// What each name (by symbol) means in the innermost scope that declares it; predeclared
+    /// type names, which [`builtins::is_predeclared`] answers for, only where nothing is. In C++
+    /// only names in blocks and template parameter lists are here: file-scope names are in
+    /// `cxx_names`.
+    bindings: Vec<Option<NameKind>>,
+    /// The bindings that declarations in open scopes replaced, to restore when they close.
+    shadowed: Vec<(Symbol, Option<NameKind>)>,
+    /// The open scopes, innermost last, as the length of `shadowed` when each opened. The first
+    /// two (predeclared names, file scope) never close.
+    scopes: Vec<usize>,
+    /// C++: file-scope names by qualified name (see [`qualify`]).
+    cxx_names: HashMap<SmolStr, NameKind>,
+    /// What each predefined symbol is as a keyword in this profile, before context (see
+    /// [`Parser::kw_of`]).
+    kw_table: &'static [Option<Kw>],
+    /// The tree's copy of each symbol's text, made once (see [`Parser::name`]).
+    names: Vec<std::cell::OnceCell<&'a str>>,
     /// Current recursion depth, against [`MAX_NESTING`].
     depth: u32,
     /// Operators in the current statement or initialiser, against [`MAX_OPERATORS`].
@@ -138,28 +144,25 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
     fn new(
         arena: &'a Arena,
         toks: &'t [Token],
+        syms: &'t Interner,
         profile: Profile,
         diags: &'d mut Vec<Diagnostic>,
     ) -> Self {
-        let kws = toks
-            .iter()
-            .map(|t| {
-                if t.kind == TokenKind::Ident {
-                    builtins::keyword(&t.text, profile)
-                } else {
-                    None
-                }
-            })
-            .collect();
         Parser {
             arena,
             toks,
+            syms,
             pos: 0,
             profile,
             diags,
-            scopes: vec![HashMap::default(), HashMap::default()],
-            kws,
-            spare: Vec::new(),
+            bindings: vec![None; syms.len()],
+            shadowed: Vec::new(),
+            scopes: vec![0, 0],
+            cxx_names: HashMap::default(),
+            kw_table: builtins::keywords_by_symbol(profile),
+            names: (0..syms.len())
+                .map(|_| std::cell::OnceCell::new())
+                .collect(),
             depth: 0,
             ops: 0,
             last_error: None,
@@ -197,8 +200,22 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
 
     // ---- Tokens -------------------------------------------------------------------------
 
+    /// The text of a token.
+    fn text(&self, t: &Token) -> &'t str {
+        self.syms.text(t.sym)
+    }
+
+    /// The text of a token, for the tree: copied into the arena once per symbol.
+    fn name(&self, t: &Token) -> &'a str {
+        match self.names.get(t.sym.index()) {
+            Some(name) => name.get_or_init(|| self.arena.alloc_str(self.text(t))),
+            None => self.arena.alloc_str(self.text(t)),
+        }
+    }
+
     fn peek(&self) -> &'t Token {
-        self.nth(0)
+        // `pos` is always a token's index: it never moves past the final `Eof`.
+        &self.toks[self.pos]
     }
 
     /// The token `n` ahead (the final `Eof` past the end).
@@ -256,18 +273,12 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
     /// `enum { local }`) is read as that name, so AS-RESERVED-NAME can be reported; and bare
     /// `generic` followed by an identifier is read as the qualifier even where the generic space
     /// does not exist, so AS-GENERIC-QUALIFIER can be.
+    #[inline]
     fn kw_of(&self, t: &Token) -> Option<Kw> {
-        if t.kind != TokenKind::Ident {
-            return None;
-        }
-        let base = match self.index_of(t) {
-            Some(i) => self.kws[i],
-            None => builtins::keyword(&t.text, self.profile),
-        };
-        match base {
+        match self.raw_kw(t) {
             Some(Kw::Qual(QualKind::Space(..))) if self.used_as_name(t) => None,
             Some(kw) => Some(kw),
-            None if t.text == "generic" => match self.after(t) {
+            None if t.sym == sym::GENERIC => match self.after(t) {
                 Some(next) if next.kind == TokenKind::Ident => Some(Kw::Qual(QualKind::Space(
                     AddrSpace::Generic,
                     Spelling::Bare,
@@ -276,6 +287,14 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
             },
             None => None,
         }
+    }
+
+    /// The keyword an identifier token is in this profile, whatever its context.
+    fn raw_kw(&self, t: &Token) -> Option<Kw> {
+        if t.kind != TokenKind::Ident {
+            return None;
+        }
+        self.kw_table.get(t.sym.index()).copied().flatten()
     }
 
     /// The index of `t` among this parser's tokens, if it is one of them.
@@ -347,11 +366,6 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
         all.into_bump_slice()
     }
 
-    /// A token's text as a name in the tree.
-    fn name(&self, t: &Token) -> &'a str {
-        self.arena.alloc_str(&t.text)
-    }
-
     fn kw(&self) -> Option<Kw> {
         self.kw_of(self.peek())
     }
@@ -376,16 +390,20 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
     // ---- Names --------------------------------------------------------------------------
 
     fn push_scope(&mut self) {
-        let scope = self.spare.pop().unwrap_or_default();
-        self.scopes.push(scope);
+        self.scopes.push(self.shadowed.len());
     }
 
     fn pop_scope(&mut self) {
         // The two outermost scopes (predeclared names, file scope) stay.
         if self.scopes.len() > 2 {
-            if let Some(mut scope) = self.scopes.pop() {
-                scope.clear();
-                self.spare.push(scope);
+            let opened = self.scopes.pop().unwrap_or_default();
+            while self.shadowed.len() > opened {
+                let Some((name, before)) = self.shadowed.pop() else {
+                    break;
+                };
+                if let Some(b) = self.bindings.get_mut(name.index()) {
+                    *b = before;
+                }
             }
         }
     }
@@ -399,11 +417,23 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
     fn declare(&mut self, name: &str, kind: NameKind) {
         if self.is_cxx() && self.at_file_level() {
             let key = cxx::qualify(&self.prefix, name);
-            self.scopes[1].insert(key, kind);
+            self.cxx_names.insert(key, kind);
             return;
         }
-        if let Some(scope) = self.scopes.last_mut() {
-            scope.insert(SmolStr::new(name), kind);
+        self.declare_in_scope(name, kind);
+    }
+
+    /// Declares `name` in the innermost scope, whatever the language.
+    fn declare_in_scope(&mut self, name: &str, kind: NameKind) {
+        // A name that no token spells is never looked up in a scope.
+        let Some(s) = self.syms.get(name) else {
+            return;
+        };
+        if let Some(b) = self.bindings.get_mut(s.index()) {
+            let before = b.replace(kind);
+            if self.scopes.len() > 2 {
+                self.shadowed.push((s, before));
+            }
         }
     }
 
@@ -411,31 +441,44 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
         if self.is_cxx() {
             return self.lookup_cxx(name);
         }
-        self.scopes
-            .iter()
-            .rev()
-            .filter(|s| !s.is_empty())
-            .find_map(|s| s.get(name).copied())
+        self.syms.get(name).and_then(|s| self.lookup_sym(s))
+    }
+
+    /// What the identifier token `t` names here.
+    fn lookup_token(&self, t: &Token) -> Option<NameKind> {
+        if self.is_cxx() {
+            return self.lookup_cxx(self.text(t));
+        }
+        self.lookup_sym(t.sym)
+    }
+
+    fn lookup_sym(&self, name: Symbol) -> Option<NameKind> {
+        self.bindings
+            .get(name.index())
+            .copied()
+            .flatten()
             .or_else(|| builtins::is_predeclared(name).then_some(NameKind::Builtin))
     }
 
     /// C++ lookup: block scopes by the plain name, then file scope by the qualified keys
     /// [`lookup_keys`] gives (innermost enclosing namespace or class first).
     fn lookup_cxx(&self, name: &str) -> Option<NameKind> {
-        if !name.contains("::") {
-            if let Some(kind) = self.scopes[2..]
-                .iter()
-                .rev()
-                .filter(|s| !s.is_empty())
-                .find_map(|s| s.get(name).copied())
-            {
-                return Some(kind);
-            }
+        let plain = if name.contains("::") {
+            None
+        } else {
+            self.syms.get(name)
+        };
+        if let Some(kind) = plain.and_then(|s| self.bindings.get(s.index()).copied().flatten()) {
+            return Some(kind);
         }
         lookup_keys(&self.prefix, &self.usings, name)
             .iter()
-            .find_map(|k| self.scopes[1].get(k.as_str()).copied())
-            .or_else(|| builtins::is_predeclared(name).then_some(NameKind::Builtin))
+            .find_map(|k| self.cxx_names.get(k.as_str()).copied())
+            .or_else(|| {
+                plain
+                    .is_some_and(builtins::is_predeclared)
+                    .then_some(NameKind::Builtin)
+            })
     }
 
     /// Whether `t` is an identifier naming a type here (typedef or predeclared), not a keyword.
@@ -454,7 +497,7 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
         t.kind == TokenKind::Ident
             && self.kw_of(t).is_none()
             && matches!(
-                self.lookup(&t.text),
+                self.lookup_token(t),
                 Some(NameKind::Typedef | NameKind::Builtin)
             )
     }
@@ -536,7 +579,7 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
     /// "expected X, found `tok`" at the current token.
     fn error_here(&mut self, expected: &str) {
         let t = self.peek();
-        let message = format!("{expected}, found {}", describe(t));
+        let message = format!("{expected}, found {}", describe(t, self.syms));
         self.error(t.span, message);
     }
 
@@ -703,10 +746,11 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
 }
 
 /// How a token reads in a message.
-fn describe(t: &Token) -> String {
+fn describe(t: &Token, symbols: &Interner) -> String {
+    let text = symbols.text(t.sym);
     match t.kind {
         TokenKind::Eof => "end of input".to_string(),
-        TokenKind::Unknown => format!("unrecognised text `{}`", t.text),
-        _ => format!("`{}`", t.text),
+        TokenKind::Unknown => format!("unrecognised text `{text}`"),
+        _ => format!("`{text}`"),
     }
 }

@@ -6,11 +6,13 @@ use crate::ast::*;
 use crate::diag::{Code, Diagnostic};
 use crate::source::{FileId, Span};
 use crate::spec::{AddrSpace, Profile, Spelling};
+use crate::symbol::Interner;
 use crate::token::Token;
 
 /// The real lexer; the parser sees no directives in these tests, so no preprocessing.
-fn tokenize(src: &str) -> Vec<Token> {
-    crate::lex::lex(FileId(0), src)
+fn tokenize(src: &str) -> (Vec<Token>, Interner) {
+    let mut symbols = Interner::new();
+    (crate::lex::lex(FileId(0), src, &mut symbols), symbols)
 }
 
 // ---- Helpers -----------------------------------------------------------------------------
@@ -22,7 +24,8 @@ fn arena() -> &'static Arena {
 
 fn parse_in(src: &str, profile: Profile) -> (TranslationUnit<'static>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
-    let tu = translation_unit(arena(), &tokenize(src), profile, &mut diags);
+    let (toks, symbols) = tokenize(src);
+    let tu = translation_unit(arena(), &toks, &symbols, profile, &mut diags);
     (tu, diags)
 }
 
@@ -856,13 +859,13 @@ fn unknown_tokens_and_truncated_input() {
         );
     }
     let mut diags = Vec::new();
-    let tu = translation_unit(arena(), &[], Profile::CL3_0, &mut diags);
+    let tu = translation_unit(arena(), &[], &Interner::new(), Profile::CL3_0, &mut diags);
     assert!(tu.items.is_empty() && diags.is_empty());
     // Tokens without the final Eof still parse.
-    let mut toks = tokenize("int x;");
+    let (mut toks, symbols) = tokenize("int x;");
     toks.pop();
     assert_eq!(
-        translation_unit(arena(), &toks, Profile::CL3_0, &mut diags)
+        translation_unit(arena(), &toks, &symbols, Profile::CL3_0, &mut diags)
             .items
             .len(),
         1

@@ -11,11 +11,11 @@
 use super::Pp;
 use crate::lex::lex;
 use crate::source::Span;
+use crate::symbol::{sym, Interner, Symbol};
 use crate::token::{Punct, Token, TokenKind};
-use smol_str::SmolStr;
 
 /// A token in flight through expansion.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Tok {
     pub t: Token,
     /// A name that must never be expanded again (C99 6.10.3.4p2).
@@ -38,7 +38,7 @@ impl Tok {
 pub(crate) struct Context {
     toks: Vec<Tok>,
     pos: usize,
-    disables: Option<SmolStr>,
+    disables: Option<Symbol>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,7 +57,7 @@ struct BodyTok {
 #[derive(Debug, Clone)]
 pub(crate) struct Macro {
     /// `None` for an object-like macro. A variadic macro's last parameter is the `...` one.
-    params: Option<Vec<SmolStr>>,
+    params: Option<Vec<Symbol>>,
     variadic: bool,
     body: Vec<BodyTok>,
     def_span: Span,
@@ -78,17 +78,22 @@ impl Macro {
     }
 
     /// Parses the tokens after `#define`.
-    pub fn parse(rest: &[Token], span: Span) -> Result<(SmolStr, Macro), DefineError> {
+    pub fn parse(
+        rest: &[Token],
+        span: Span,
+        symbols: &Interner,
+    ) -> Result<(Symbol, Macro), DefineError> {
         let Some(name) = rest.first() else {
             return Err((span, "#define expects a macro name".into()));
         };
+        let text = |t: &Token| symbols.text(t.sym);
         if name.kind != TokenKind::Ident {
             return Err((
                 name.span,
-                format!("macro name must be an identifier, not `{}`", name.text),
+                format!("macro name must be an identifier, not `{}`", text(name)),
             ));
         }
-        if name.text == "defined" {
+        if name.sym == sym::DEFINED {
             return Err((name.span, "`defined` cannot be defined as a macro".into()));
         }
         let mut i = 1;
@@ -99,12 +104,12 @@ impl Macro {
             .get(1)
             .is_some_and(|t| t.is_punct(Punct::LParen) && !t.space_before)
         {
-            let mut ps: Vec<SmolStr> = Vec::new();
+            let mut ps: Vec<Symbol> = Vec::new();
             i = 2;
             let bad = |t: Option<&Token>, what: &str| {
                 (
                     t.map_or(span, |t| t.span),
-                    format!("{what} in the parameter list of `{}`", name.text),
+                    format!("{what} in the parameter list of `{}`", text(name)),
                 )
             };
             if rest.get(i).is_some_and(|t| t.is_punct(Punct::RParen)) {
@@ -115,17 +120,17 @@ impl Macro {
                     match t {
                         Some(t) if t.is_punct(Punct::Ellipsis) => {
                             variadic = true;
-                            ps.push(SmolStr::new_static("__VA_ARGS__"));
+                            ps.push(sym::VA_ARGS);
                             i += 1;
                         }
                         Some(t) if t.kind == TokenKind::Ident => {
-                            if t.text == "__VA_ARGS__" || ps.contains(&t.text) {
+                            if t.sym == sym::VA_ARGS || ps.contains(&t.sym) {
                                 return Err(bad(
                                     Some(t),
-                                    &format!("`{}` is not allowed here", t.text),
+                                    &format!("`{}` is not allowed here", text(t)),
                                 ));
                             }
-                            ps.push(t.text.clone());
+                            ps.push(t.sym);
                             i += 1;
                             // GNU named variadic parameter: `args...`.
                             if rest.get(i).is_some_and(|t| t.is_punct(Punct::Ellipsis)) {
@@ -150,15 +155,12 @@ impl Macro {
         let mut body: Vec<BodyTok> = rest[i..]
             .iter()
             .map(|t| {
-                let param = params.as_ref().and_then(|ps: &Vec<SmolStr>| {
+                let param = params.as_ref().and_then(|ps: &Vec<Symbol>| {
                     (t.kind == TokenKind::Ident)
-                        .then(|| ps.iter().position(|p| *p == t.text))
+                        .then(|| ps.iter().position(|p| *p == t.sym))
                         .flatten()
                 });
-                BodyTok {
-                    t: t.clone(),
-                    param,
-                }
+                BodyTok { t: *t, param }
             })
             .collect();
         if let Some(first) = body.first_mut() {
@@ -183,7 +185,7 @@ impl Macro {
             def_span: span,
             builtin: None,
         };
-        Ok((name.text.clone(), m))
+        Ok((name.sym, m))
     }
 }
 
@@ -191,7 +193,7 @@ impl Pp<'_> {
     fn pop_ctx(&mut self) {
         if let Some(c) = self.ctx.pop() {
             if let Some(name) = c.disables {
-                self.disabled.remove(&name);
+                self.set_disabled(name, false);
             }
         }
     }
@@ -203,7 +205,7 @@ impl Pp<'_> {
             let c = self.ctx.last_mut().expect("checked length");
             if let Some(t) = c.toks.get(c.pos) {
                 c.pos += 1;
-                return Some(t.clone());
+                return Some(*t);
             }
             self.pop_ctx();
         }
@@ -230,13 +232,10 @@ impl Pp<'_> {
             if t.t.kind != TokenKind::Ident || t.painted {
                 return Some(t);
             }
-            if !self.is_macro(&t.t.text) {
-                return Some(t);
-            }
-            let Some(m) = self.macros.get(&t.t.text).cloned() else {
+            let Some(m) = self.macro_of(t.t.sym).cloned() else {
                 return Some(t);
             };
-            if self.disabled.contains(&t.t.text) {
+            if self.is_disabled(t.t.sym) {
                 t.painted = true;
                 return Some(t);
             }
@@ -320,10 +319,10 @@ impl Pp<'_> {
         };
         let index = self.out.expansions.len() as u32;
         self.out.expansions.push(super::Expansion {
-            name: name.t.text.clone(),
+            name: name.t.sym,
             use_span,
             def_span: m.def_span,
-            parent: name.t.expansion,
+            parent: name.t.expansion(),
         });
         let mut toks = match m.builtin {
             Some(b) => vec![self.builtin_token(b, &name, use_span, index)],
@@ -333,9 +332,9 @@ impl Pp<'_> {
             first.t.space_before = name.t.space_before;
             first.t.line_start = name.t.line_start;
         }
-        let disables = m.builtin.is_none().then(|| name.t.text.clone());
-        if let Some(n) = &disables {
-            self.disabled.insert(n.clone());
+        let disables = m.builtin.is_none().then_some(name.t.sym);
+        if let Some(n) = disables {
+            self.set_disabled(n, true);
         }
         self.ctx.push(Context {
             toks,
@@ -361,7 +360,10 @@ impl Pp<'_> {
                 Some(t) if t.t.kind != TokenKind::Eof && !self.stopped => t,
                 _ => {
                     if !self.stopped {
-                        let message = format!("unterminated call of macro `{}`", name.t.text);
+                        let message = format!(
+                            "unterminated call of macro `{}`",
+                            self.out.symbols.text(name.t.sym)
+                        );
                         self.error(name.t.span, message);
                     }
                     return None;
@@ -391,7 +393,7 @@ impl Pp<'_> {
         } else if given != nparams {
             let message = format!(
                 "macro `{}` takes {nparams} arguments, but {given} given",
-                name.t.text
+                self.out.symbols.text(name.t.sym)
             );
             self.error(name.t.span.to(close), message);
             return None;
@@ -399,7 +401,7 @@ impl Pp<'_> {
         Some((args, close))
     }
 
-    fn builtin_token(&self, b: Builtin, name: &Tok, span: Span, index: u32) -> Tok {
+    fn builtin_token(&mut self, b: Builtin, name: &Tok, span: Span, index: u32) -> Tok {
         let (kind, text) = match b {
             Builtin::Line => (TokenKind::Int, self.presumed_line(name.t.span).to_string()),
             Builtin::File => {
@@ -407,14 +409,9 @@ impl Pp<'_> {
                 (TokenKind::Str, format!("\"{}\"", escape(&name)))
             }
         };
-        Tok::new(Token {
-            kind,
-            text: SmolStr::new(text),
-            span,
-            expansion: Some(index),
-            space_before: false,
-            line_start: false,
-        })
+        let mut t = Token::new(kind, self.out.symbols.intern(&text), span);
+        t.set_expansion(Some(index));
+        Tok::new(t)
     }
 
     /// The replacement list with arguments substituted, `#` and `##` applied (6.10.3.1-3).
@@ -426,16 +423,15 @@ impl Pp<'_> {
         index: u32,
     ) -> Option<Vec<Tok>> {
         let relabel = |t: &Token| {
-            Tok::new(Token {
-                span,
-                expansion: Some(index),
-                line_start: false,
-                ..t.clone()
-            })
+            let mut t = *t;
+            t.span = span;
+            t.line_start = false;
+            t.set_expansion(Some(index));
+            Tok::new(t)
         };
         let arg_tok = |t: &Tok, first: bool, space: bool| {
-            let mut t = t.clone();
-            t.t.expansion = Some(index);
+            let mut t = *t;
+            t.t.set_expansion(Some(index));
             t.t.line_start = false;
             if first {
                 t.t.space_before = space;
@@ -447,9 +443,13 @@ impl Pp<'_> {
         let body = &m.body;
         let function_like = m.params.is_some();
         let va_index = m.variadic.then(|| args.len().saturating_sub(1));
+        let mut chain = None;
         let mut i = 0;
         while i < body.len() {
             let b = &body[i];
+            if b.t.kind != TokenKind::HashHash {
+                chain = None;
+            }
             if function_like && b.t.kind == TokenKind::Hash {
                 let p = body[i + 1].param.expect("checked at #define");
                 let s = self.stringize(&args[p], span, index, b.t.space_before);
@@ -472,6 +472,7 @@ impl Pp<'_> {
                     // empty, and nothing is pasted otherwise.
                     if Some(p) == va_index && out.last().is_some_and(|t| t.t.is_punct(Punct::Comma))
                     {
+                        chain = None;
                         if args[p].is_empty() {
                             out.pop();
                         } else {
@@ -503,7 +504,7 @@ impl Pp<'_> {
                 if !self.charge(rhs.len(), span) {
                     return None;
                 }
-                self.paste(&mut out, rhs, span, index);
+                self.paste(&mut out, rhs, span, index, &mut chain);
                 continue;
             }
             match b.param {
@@ -565,35 +566,45 @@ impl Pp<'_> {
             if k > 0 && (t.t.space_before || t.t.line_start) {
                 s.push(' ');
             }
+            let text = self.out.symbols.text(t.t.sym);
             let quoted = matches!(t.t.kind, TokenKind::Str | TokenKind::Char)
-                || (t.t.kind == TokenKind::Unknown && t.t.text.contains(['"', '\'']));
+                || (t.t.kind == TokenKind::Unknown && text.contains(['"', '\'']));
             if quoted {
-                s.push_str(&escape(&t.t.text));
+                s.push_str(&escape(text));
             } else {
-                s.push_str(&t.t.text);
+                s.push_str(text);
             }
         }
         s.push('"');
-        let kind = single_token(&s).unwrap_or_else(|| {
-            // A lone `\` at the end makes `"\"`, which is no string (6.10.3.2p2: undefined).
-            self.error(
-                span,
-                format!("`#` produced {s}, which is not a valid string literal"),
-            );
-            TokenKind::Unknown
-        });
-        Tok::new(Token {
-            kind,
-            text: SmolStr::new(s),
-            span,
-            expansion: Some(index),
-            space_before,
-            line_start: false,
-        })
+        let (kind, sym) = match single_token(&mut self.out.symbols, &s) {
+            Some(t) => (t.kind, t.sym),
+            None => {
+                // A lone `\` at the end makes `"\"`, which is no string (6.10.3.2p2: undefined).
+                self.error(
+                    span,
+                    format!("`#` produced {s}, which is not a valid string literal"),
+                );
+                (TokenKind::Unknown, self.out.symbols.intern(&s))
+            }
+        };
+        let mut t = Token::new(kind, sym, span);
+        t.space_before = space_before;
+        t.set_expansion(Some(index));
+        Tok::new(t)
     }
 
     /// `##`: pastes the last token of `out` with the first of `rhs`, then appends the rest.
-    fn paste(&mut self, out: &mut Vec<Tok>, rhs: Vec<Tok>, span: Span, index: u32) {
+    /// `chain` is the symbol the previous `##` of the same chain made, if it made a new one and
+    /// nothing was appended after it; this paste sets it for the next one.
+    fn paste(
+        &mut self,
+        out: &mut Vec<Tok>,
+        rhs: Vec<Tok>,
+        span: Span,
+        index: u32,
+        chain: &mut Option<Symbol>,
+    ) {
+        let previous = chain.take();
         let mut rhs = rhs.into_iter();
         let Some(first) = rhs.next() else { return };
         match out.last_mut() {
@@ -601,23 +612,40 @@ impl Pp<'_> {
             Some(l) if l.placemarker => *l = first,
             Some(_) if first.placemarker => {}
             Some(l) => {
-                let text = format!("{}{}", l.t.text, first.t.text);
-                match single_token(&text) {
-                    Some(kind) if kind != TokenKind::Unknown => {
-                        l.t = Token {
-                            kind,
-                            text: SmolStr::new(text),
-                            span,
-                            expansion: Some(index),
-                            space_before: l.t.space_before,
-                            line_start: false,
-                        };
+                let (left, right) = (
+                    self.out.symbols.text(l.t.sym),
+                    self.out.symbols.text(first.t.sym),
+                );
+                let text = format!("{left}{right}");
+                let before = self.out.symbols.len();
+                match single_token(&mut self.out.symbols, &text) {
+                    Some(t) if t.kind != TokenKind::Unknown => {
+                        let mut sym = t.sym;
+                        let fresh = sym.index() == before;
+                        // The text the previous paste made only lived in `l`: forget it (and
+                        // intern this one again after it), so a long chain keeps one text.
+                        if fresh
+                            && previous == Some(l.t.sym)
+                            && l.t.sym.index() + 1 == before
+                            && self.out.symbols.forget_last(sym)
+                        {
+                            self.out.symbols.forget_last(l.t.sym);
+                            sym = self.out.symbols.intern(&text);
+                        }
+                        let mut pasted = Token::new(t.kind, sym, span);
+                        pasted.space_before = l.t.space_before;
+                        pasted.set_expansion(Some(index));
+                        l.t = pasted;
                         l.painted = false;
+                        if fresh && rhs.as_slice().is_empty() {
+                            *chain = Some(sym);
+                        }
                     }
                     _ => {
                         let message = format!(
                             "pasting `{}` and `{}` does not give a valid token",
-                            l.t.text, first.t.text
+                            self.out.symbols.text(l.t.sym),
+                            self.out.symbols.text(first.t.sym)
                         );
                         self.error(span, message);
                         out.push(first);
@@ -630,25 +658,17 @@ impl Pp<'_> {
 }
 
 fn placemarker(span: Span) -> Tok {
-    let t = Token {
-        kind: TokenKind::Unknown,
-        text: SmolStr::default(),
-        span,
-        expansion: None,
-        space_before: false,
-        line_start: false,
-    };
     Tok {
-        t,
+        t: Token::new(TokenKind::Unknown, sym::EMPTY, span),
         painted: false,
         placemarker: true,
     }
 }
 
-/// The kind of `text` when it lexes as exactly one token.
-fn single_token(text: &str) -> Option<TokenKind> {
-    let toks = lex(crate::source::FileId(0), text);
-    (toks.len() == 2 && toks[0].text.len() == text.len()).then(|| toks[0].kind)
+/// The token `text` lexes as, when it is exactly one.
+fn single_token(symbols: &mut Interner, text: &str) -> Option<Token> {
+    let toks = lex(crate::source::FileId(0), text, symbols);
+    (toks.len() == 2 && symbols.text(toks[0].sym).len() == text.len()).then(|| toks[0])
 }
 
 fn escape(text: &str) -> String {

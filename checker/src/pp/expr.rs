@@ -3,6 +3,7 @@
 //! `uintmax_t` (64-bit) arithmetic that wraps instead of overflowing.
 
 use crate::source::Span;
+use crate::symbol::{sym, Interner, Symbol};
 use crate::token::{Punct, Token, TokenKind};
 
 /// Parenthesis and unary-operator nesting in one expression. Deeper input gets `Code::Limit`
@@ -41,12 +42,14 @@ impl Val {
 /// answered by `is_defined` (it can still appear here when a macro expansion produced it).
 pub(super) fn eval(
     toks: &[Token],
+    symbols: &Interner,
     end: Span,
     cxx: bool,
-    is_defined: &dyn Fn(&str) -> bool,
+    is_defined: &dyn Fn(Symbol) -> bool,
 ) -> Result<bool, EvalError> {
     let mut p = Parser {
         toks,
+        symbols,
         pos: 0,
         depth: 0,
         end,
@@ -58,18 +61,20 @@ pub(super) fn eval(
     }
     let v = p.comma(true)?;
     if let Some(t) = p.peek() {
-        return Err(p.error(t.span, format!("unexpected `{}` in #if expression", t.text)));
+        let message = format!("unexpected `{}` in #if expression", symbols.text(t.sym));
+        return Err(p.error(t.span, message));
     }
     Ok(v.truth())
 }
 
 struct Parser<'a> {
     toks: &'a [Token],
+    symbols: &'a Interner,
     pos: usize,
     depth: u32,
     end: Span,
     cxx: bool,
-    is_defined: &'a dyn Fn(&str) -> bool,
+    is_defined: &'a dyn Fn(Symbol) -> bool,
 }
 
 /// Binary operators by precedence, loosest first (`?:` and `,` are handled apart).
@@ -234,36 +239,39 @@ impl Parser<'_> {
             }
             TokenKind::Int => {
                 self.pos += 1;
-                int_literal(&t.text).map_err(|m| self.error(span, m))
+                int_literal(self.symbols.text(t.sym)).map_err(|m| self.error(span, m))
             }
             TokenKind::Char => {
                 self.pos += 1;
-                char_literal(&t.text).map_err(|m| self.error(span, m))
+                char_literal(self.symbols.text(t.sym)).map_err(|m| self.error(span, m))
             }
-            TokenKind::Ident if t.text == "defined" => {
+            TokenKind::Ident if t.sym == sym::DEFINED => {
                 self.pos += 1;
                 let paren = self.peek_punct() == Some(Punct::LParen);
                 if paren {
                     self.pos += 1;
                 }
                 let name = match self.peek() {
-                    Some(n) if n.kind == TokenKind::Ident => n.text.clone(),
+                    Some(n) if n.kind == TokenKind::Ident => n.sym,
                     _ => return Err(self.error(self.here(), "macro name missing after `defined`")),
                 };
                 self.pos += 1;
                 if paren {
                     self.expect(Punct::RParen, ")")?;
                 }
-                Ok(Val::int((self.is_defined)(&name) as i64))
+                Ok(Val::int((self.is_defined)(name) as i64))
             }
             TokenKind::Ident => {
                 self.pos += 1;
                 // C99 6.10.1p4: identifiers left after expansion are 0.
-                Ok(Val::int((self.cxx && t.text == "true") as i64))
+                Ok(Val::int((self.cxx && t.sym == sym::TRUE) as i64))
             }
             TokenKind::Float => Err(self.error(span, "floating-point literal in #if expression")),
             TokenKind::Str => Err(self.error(span, "string literal in #if expression")),
-            _ => Err(self.error(span, format!("unexpected `{}` in #if expression", t.text))),
+            _ => {
+                let text = self.symbols.text(t.sym);
+                Err(self.error(span, format!("unexpected `{text}` in #if expression")))
+            }
         }
     }
 }
@@ -433,9 +441,11 @@ mod tests {
     use crate::source::FileId;
 
     fn run(text: &str) -> Result<bool, EvalError> {
-        let mut toks = lex(FileId(0), text);
+        let mut symbols = Interner::new();
+        let mut toks = lex(FileId(0), text, &mut symbols);
         let end = toks.pop().unwrap().span;
-        eval(&toks, end, false, &|name| name == "D")
+        let d = symbols.get("D");
+        eval(&toks, &symbols, end, false, &|name| Some(name) == d)
     }
 
     #[test]

@@ -12,6 +12,10 @@
 //! invocation for a function-like macro. A macro argument keeps the span where it was written.
 //! Either way `expansion` indexes [`Preprocessed::expansions`], whose `parent` links give the
 //! chain of macros involved.
+//!
+//! Names are symbols of the check's [`Interner`], which the output carries on: macros are found
+//! by indexing a table with the symbol, and text made by `#`, `##`, `__LINE__` and `__FILE__`
+//! is interned.
 
 mod expand;
 mod expr;
@@ -24,11 +28,11 @@ use crate::diag::{Code, Diagnostic};
 use crate::lex::lex;
 use crate::source::{FileId, SourceFile, SourceMap, Span};
 use crate::spec::Profile;
+use crate::symbol::{sym, Interner, Symbol};
 use crate::token::{FxHashMap as HashMap, FxHashSet as HashSet};
 use crate::token::{Punct, Token, TokenKind};
 use expand::{Builtin, Macro, Tok};
 use include::Refused;
-use smol_str::SmolStr;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -119,7 +123,8 @@ impl Options {
 /// One macro expansion.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Expansion {
-    pub name: SmolStr,
+    /// The macro's name, in [`Preprocessed::symbols`].
+    pub name: Symbol,
     /// The use in written text: the name, or the whole `F(...)` invocation. For a macro used
     /// inside another macro's body this is the outer use.
     pub use_span: Span,
@@ -139,13 +144,15 @@ pub struct Preprocessed {
     /// the pragma's tokens joined by single spaces: `OPENCL EXTENSION cl_khr_fp64 : enable`.
     /// Other pragmas are ignored.
     pub pragmas: Vec<(Span, String)>,
+    /// The texts of the tokens' and expansions' symbols.
+    pub symbols: Interner,
 }
 
 impl Preprocessed {
     /// The expansion chain of a token, innermost first.
     pub fn chain(&self, token: &Token) -> Vec<&Expansion> {
         let mut out = Vec::new();
-        let mut next = token.expansion;
+        let mut next = token.expansion();
         while let Some(i) = next {
             let Some(e) = self.expansions.get(i as usize) else {
                 break;
@@ -182,9 +189,8 @@ pub fn preprocess(
         limits: opts.limits,
         loader,
         diags,
-        macros: HashMap::default(),
-        macro_initials: [0; 256],
-        disabled: HashSet::default(),
+        macros: Vec::new(),
+        disabled: Vec::new(),
         ctx: Vec::new(),
         files: Vec::new(),
         conds: Vec::new(),
@@ -199,11 +205,8 @@ pub fn preprocess(
         stopped: false,
     };
     let builtin_span = Span::new(builtin, 0, 0);
-    for (name, b) in [("__FILE__", Builtin::File), ("__LINE__", Builtin::Line)] {
-        pp.define_macro(
-            SmolStr::new_static(name),
-            Rc::new(Macro::builtin(b, builtin_span)),
-        );
+    for (name, b) in [(sym::FILE, Builtin::File), (sym::LINE, Builtin::Line)] {
+        pp.define_macro(name, Rc::new(Macro::builtin(b, builtin_span)));
     }
     pp.enter_file(FileId(0), main_root.clone(), PathBuf::new());
     pp.enter_file(builtin, main_root, PathBuf::new());
@@ -264,12 +267,10 @@ pub(crate) struct Pp<'a> {
     limits: Limits,
     loader: &'a dyn Loader,
     diags: &'a mut Vec<Diagnostic>,
-    macros: HashMap<SmolStr, Rc<Macro>>,
-    /// How many defined macros begin with each byte: most identifiers of a kernel begin with
-    /// a byte no macro does, and need no look-up at all.
-    macro_initials: [u32; 256],
-    /// Macros whose expansion is being rescanned (C99 6.10.3.4p2).
-    disabled: HashSet<SmolStr>,
+    /// The defined macros, indexed by name symbol (symbols past the end name none).
+    macros: Vec<Option<Rc<Macro>>>,
+    /// Macros whose expansion is being rescanned (C99 6.10.3.4p2), by name symbol.
+    disabled: Vec<bool>,
     ctx: Vec<expand::Context>,
     files: Vec<FileState>,
     conds: Vec<Cond>,
@@ -285,22 +286,43 @@ pub(crate) struct Pp<'a> {
     stopped: bool,
 }
 
-/// The index of a name's first byte in `Pp::macro_initials`.
-fn initial(name: &str) -> usize {
-    name.as_bytes().first().map_or(0, |b| *b as usize)
-}
-
 impl Pp<'_> {
-    fn define_macro(&mut self, name: SmolStr, m: Rc<Macro>) {
-        let k = initial(&name);
-        if self.macros.insert(name, m).is_none() {
-            self.macro_initials[k] += 1;
+    fn define_macro(&mut self, name: Symbol, m: Rc<Macro>) {
+        let i = name.index();
+        if i >= self.macros.len() {
+            self.macros.resize(i + 1, None);
+        }
+        self.macros[i] = Some(m);
+    }
+
+    fn undefine_macro(&mut self, name: Symbol) {
+        if let Some(m) = self.macros.get_mut(name.index()) {
+            *m = None;
         }
     }
 
+    fn set_disabled(&mut self, name: Symbol, disabled: bool) {
+        let i = name.index();
+        if i >= self.disabled.len() {
+            self.disabled.resize(i + 1, false);
+        }
+        self.disabled[i] = disabled;
+    }
+
+    fn is_disabled(&self, name: Symbol) -> bool {
+        self.disabled.get(name.index()).copied().unwrap_or(false)
+    }
+
+    /// The macro `name` names, if it is one.
+    #[inline]
+    pub(crate) fn macro_of(&self, name: Symbol) -> Option<&Rc<Macro>> {
+        self.macros.get(name.index()).and_then(Option::as_ref)
+    }
+
     /// Whether `name` is a defined macro.
-    pub(crate) fn is_macro(&self, name: &str) -> bool {
-        self.macro_initials[initial(name)] > 0 && self.macros.contains_key(name)
+    #[inline]
+    pub(crate) fn is_macro(&self, name: Symbol) -> bool {
+        matches!(self.macros.get(name.index()), Some(Some(_)))
     }
 
     /// The fast path of [`Pp::run`]: while no expansion is live, copies the current file's
@@ -313,30 +335,27 @@ impl Pp<'_> {
         let Some(f) = self.files.last_mut() else {
             return;
         };
-        let toks = &f.toks;
-        let mut pos = f.pos;
-        while let Some(t) = toks.get(pos) {
-            match t.kind {
-                TokenKind::Eof => break,
-                TokenKind::Hash if t.line_start => break,
-                TokenKind::Ident
-                    if (self.macro_initials[initial(&t.text)] > 0
-                        && self.macros.contains_key(&t.text))
-                        || t.text == "_Pragma" =>
-                {
-                    break
+        let toks = &f.toks[f.pos.min(f.toks.len())..];
+        let macros = &self.macros;
+        let plain = toks
+            .iter()
+            .position(|t| match t.kind {
+                TokenKind::Ident => {
+                    matches!(macros.get(t.sym.index()), Some(Some(_)))
+                        || t.sym == sym::PRAGMA_OPERATOR
                 }
-                _ => {}
-            }
-            self.out.tokens.push(t.clone());
-            pos += 1;
-        }
-        f.pos = pos;
+                TokenKind::Hash => t.line_start,
+                TokenKind::Eof => true,
+                _ => false,
+            })
+            .unwrap_or(toks.len());
+        self.out.tokens.extend_from_slice(&toks[..plain]);
+        f.pos += plain;
     }
 
     fn run(mut self) -> Preprocessed {
         let main = self.tokens_of(FileId(0));
-        let main_eof = main.last().cloned().expect("lex ends with Eof");
+        let main_eof = *main.last().expect("lex ends with Eof");
         // Most tokens of the main file reach the output; reserving avoids regrowing it.
         self.out.tokens.reserve(main.len());
         drop(main);
@@ -352,7 +371,7 @@ impl Pp<'_> {
                 }
                 continue;
             }
-            if t.t.is_ident("_Pragma") && !t.painted {
+            if t.t.is_ident(sym::PRAGMA_OPERATOR) && !t.painted {
                 self.pragma_operator(t.t);
                 continue;
             }
@@ -388,7 +407,7 @@ impl Pp<'_> {
         if let Some(t) = self.lexed.get(&id) {
             return t.clone();
         }
-        let toks = Rc::new(lex(id, &self.sources.file(id).text));
+        let toks = Rc::new(lex(id, &self.sources.file(id).text, &mut self.out.symbols));
         self.lexed.insert(id, toks.clone());
         toks
     }
@@ -430,7 +449,7 @@ impl Pp<'_> {
             let f = self.files.last_mut().expect("a file is open while reading");
             let t = &f.toks[f.pos];
             if t.kind == TokenKind::Eof || self.stopped {
-                return Tok::new(f.toks[f.toks.len() - 1].clone());
+                return Tok::new(f.toks[f.toks.len() - 1]);
             }
             if t.line_start && t.kind == TokenKind::Hash {
                 self.directive();
@@ -438,7 +457,7 @@ impl Pp<'_> {
             }
             f.pos += 1;
             if self.conds.last().is_none_or(|c| c.active) {
-                return Tok::new(f.toks[f.pos - 1].clone());
+                return Tok::new(f.toks[f.pos - 1]);
             }
         }
     }
@@ -463,17 +482,19 @@ impl Pp<'_> {
         // The null directive.
         let Some(first) = line.first() else { return };
         let name = if first.kind == TokenKind::Ident {
-            first.text.as_str()
+            first.sym
         } else {
-            ""
+            sym::EMPTY
         };
         let rest = &line[1..];
         let active = self.active();
         match name {
-            "if" | "ifdef" | "ifndef" => self.open_group(name, rest, span, active),
-            "elif" => self.elif(rest, span),
-            "else" => self.else_(span),
-            "endif" => {
+            sym::IF => self.open_group("if", rest, span, active),
+            sym::IFDEF => self.open_group("ifdef", rest, span, active),
+            sym::IFNDEF => self.open_group("ifndef", rest, span, active),
+            sym::ELIF => self.elif(rest, span),
+            sym::ELSE => self.else_(span),
+            sym::ENDIF => {
                 let base = self.files.last().map_or(0, |f| f.conds_base);
                 if self.conds.len() > base {
                     self.conds.pop();
@@ -482,28 +503,27 @@ impl Pp<'_> {
                 }
             }
             _ if !active => {}
-            "define" => self.define(rest, span),
-            "undef" => match rest.first() {
-                Some(t) if t.kind == TokenKind::Ident => {
-                    if self.macros.remove(&t.text).is_some() {
-                        self.macro_initials[initial(&t.text)] -= 1;
-                    }
-                }
+            sym::DEFINE => self.define(rest, span),
+            sym::UNDEF => match rest.first() {
+                Some(t) if t.kind == TokenKind::Ident => self.undefine_macro(t.sym),
                 _ => self.error(span, "#undef expects a macro name"),
             },
-            "include" => self.include(rest, span),
-            "line" => self.line(rest, span),
-            "pragma" => self.pragma(rest, span),
-            "error" => {
-                let message = format!("#error {}", join_tokens(rest, false));
+            sym::INCLUDE => self.include(rest, span),
+            sym::LINE_DIRECTIVE => self.line(rest, span),
+            sym::PRAGMA => self.pragma(rest, span),
+            sym::ERROR => {
+                let message = format!("#error {}", join_tokens(&self.out.symbols, rest, false));
                 self.error(span, message.trim_end().to_string());
             }
             // A warning does not stop a compile, so it does not make a diagnostic here.
-            "warning" => {}
+            sym::WARNING => {}
             // A GNU line marker (`# 12 "file"`) is `#line` by another spelling.
             _ if first.kind == TokenKind::Int => self.line(&line, span),
             _ => {
-                let message = format!("unknown preprocessing directive `#{}`", first.text);
+                let message = format!(
+                    "unknown preprocessing directive `#{}`",
+                    self.out.symbols.text(first.sym)
+                );
                 self.error(span, message);
             }
         }
@@ -521,9 +541,7 @@ impl Pp<'_> {
             self.eval_if(rest, span)
         } else {
             match rest.first() {
-                Some(t) if t.kind == TokenKind::Ident => {
-                    self.macros.contains_key(&t.text) == (name == "ifdef")
-                }
+                Some(t) if t.kind == TokenKind::Ident => self.is_macro(t.sym) == (name == "ifdef"),
                 _ => {
                     self.error(span, format!("#{name} expects a macro name"));
                     false
@@ -585,21 +603,20 @@ impl Pp<'_> {
         let mut i = 0;
         while i < rest.len() {
             let t = &rest[i];
-            if t.is_ident("defined") {
+            if t.is_ident(sym::DEFINED) {
                 let paren = rest.get(i + 1).is_some_and(|t| t.is_punct(Punct::LParen));
                 let at = if paren { i + 2 } else { i + 1 };
                 let close_ok =
                     !paren || rest.get(at + 1).is_some_and(|t| t.is_punct(Punct::RParen));
                 match rest.get(at) {
                     Some(n) if n.kind == TokenKind::Ident && close_ok => {
-                        let value = if self.macros.contains_key(&n.text) {
-                            "1"
-                        } else {
-                            "0"
-                        };
-                        let mut one = t.clone();
+                        let mut one = *t;
                         one.kind = TokenKind::Int;
-                        one.text = SmolStr::new_static(value);
+                        one.sym = if self.is_macro(n.sym) {
+                            sym::ONE
+                        } else {
+                            sym::ZERO
+                        };
                         toks.push(Tok::new(one));
                         i = if paren { at + 2 } else { at + 1 };
                         continue;
@@ -610,7 +627,7 @@ impl Pp<'_> {
                     }
                 }
             }
-            toks.push(Tok::new(t.clone()));
+            toks.push(Tok::new(*t));
             i += 1;
         }
         let expanded: Vec<Token> = self.expand_list(toks).into_iter().map(|t| t.t).collect();
@@ -618,9 +635,9 @@ impl Pp<'_> {
             return false;
         }
         let end = Span::new(span.file, span.end, span.end);
-        let macros = &self.macros;
         let cxx = self.opts.profile.lang().is_cxx();
-        match expr::eval(&expanded, end, cxx, &|name| macros.contains_key(name)) {
+        let is_defined = |name: Symbol| self.is_macro(name);
+        match expr::eval(&expanded, &self.out.symbols, end, cxx, &is_defined) {
             Ok(v) => v,
             Err(e) if e.limit => {
                 self.limit(e.span, e.message);
@@ -635,7 +652,7 @@ impl Pp<'_> {
     }
 
     fn define(&mut self, rest: &[Token], span: Span) {
-        match Macro::parse(rest, span) {
+        match Macro::parse(rest, span, &self.out.symbols) {
             Ok((name, m)) => {
                 self.define_macro(name, Rc::new(m));
             }
@@ -644,13 +661,13 @@ impl Pp<'_> {
     }
 
     fn include(&mut self, rest: &[Token], span: Span) {
-        let spec = match header_name(rest) {
+        let spec = match header_name(&self.out.symbols, rest) {
             Some(spec) => Some(spec),
             None if !rest.is_empty() => {
-                let toks = rest.iter().cloned().map(Tok::new).collect();
+                let toks = rest.iter().copied().map(Tok::new).collect();
                 let expanded: Vec<Token> =
                     self.expand_list(toks).into_iter().map(|t| t.t).collect();
-                header_name(&expanded)
+                header_name(&self.out.symbols, &expanded)
             }
             None => None,
         };
@@ -746,22 +763,33 @@ impl Pp<'_> {
         let expanded: Vec<Token> = if rest.first().is_some_and(|t| t.kind == TokenKind::Int) {
             rest.to_vec()
         } else {
-            let toks = rest.iter().cloned().map(Tok::new).collect();
+            let toks = rest.iter().copied().map(Tok::new).collect();
             self.expand_list(toks).into_iter().map(|t| t.t).collect()
         };
         let number = expanded
             .first()
-            .filter(|t| t.kind == TokenKind::Int && t.text.bytes().all(|b| b.is_ascii_digit()))
-            .and_then(|t| t.text.parse::<i64>().ok());
+            .filter(|t| t.kind == TokenKind::Int)
+            .map(|t| self.out.symbols.text(t.sym))
+            .filter(|text| text.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|text| text.parse::<i64>().ok());
         let Some(number) = number else {
             self.error(span, "#line expects a line number");
             return;
         };
         let file_name = match expanded.get(1) {
-            Some(t) if t.kind == TokenKind::Str && t.text.starts_with('"') => {
-                Some(t.text[1..t.text.len() - 1].to_string())
+            Some(t)
+                if t.kind == TokenKind::Str && self.out.symbols.text(t.sym).starts_with('"') =>
+            {
+                let text = self.out.symbols.text(t.sym);
+                Some(text[1..text.len() - 1].to_string())
             }
-            Some(_) if rest.first().is_some_and(|t| t.is_ident("line")) => None,
+            Some(_)
+                if rest
+                    .first()
+                    .is_some_and(|t| t.is_ident(sym::LINE_DIRECTIVE)) =>
+            {
+                None
+            }
             Some(t) if t.kind != TokenKind::Int => {
                 self.error(t.span, "#line expects a file name string");
                 return;
@@ -779,10 +807,11 @@ impl Pp<'_> {
 
     fn pragma(&mut self, rest: &[Token], span: Span) {
         match rest.first() {
-            Some(t) if t.is_ident("OPENCL") => {
-                self.out.pragmas.push((span, join_tokens(rest, true)));
+            Some(t) if t.is_ident(sym::OPENCL) => {
+                let text = join_tokens(&self.out.symbols, rest, true);
+                self.out.pragmas.push((span, text));
             }
-            Some(t) if t.is_ident("once") => {
+            Some(t) if t.is_ident(sym::ONCE) => {
                 let id = self.files.last().expect("a file is open").id;
                 self.once.insert(id);
             }
@@ -808,10 +837,10 @@ impl Pp<'_> {
             self.error(span, "_Pragma expects a parenthesized string literal");
             return;
         }
-        let lit = &parts[1].text;
+        let lit = self.out.symbols.text(parts[1].sym);
         let body = &lit[lit.find('"').map_or(0, |q| q + 1)..lit.len() - 1];
         let text = body.replace("\\\"", "\"").replace("\\\\", "\\");
-        let mut toks = lex(op.span.file, &text);
+        let mut toks = lex(op.span.file, &text, &mut self.out.symbols);
         toks.pop();
         for t in &mut toks {
             t.span = span;
@@ -842,10 +871,11 @@ impl Pp<'_> {
 
 /// A header name from a directive's tokens: `"name"` or `<name>` (the latter rebuilt from the
 /// tokens between the brackets, with single spaces where there was space).
-fn header_name(toks: &[Token]) -> Option<(String, bool)> {
+fn header_name(symbols: &Interner, toks: &[Token]) -> Option<(String, bool)> {
     let first = toks.first()?;
-    if first.kind == TokenKind::Str && first.text.starts_with('"') {
-        return Some((first.text[1..first.text.len() - 1].to_string(), true));
+    let text = symbols.text(first.sym);
+    if first.kind == TokenKind::Str && text.starts_with('"') {
+        return Some((text[1..text.len() - 1].to_string(), true));
     }
     if !first.is_punct(Punct::Lt) {
         return None;
@@ -856,20 +886,20 @@ fn header_name(toks: &[Token]) -> Option<(String, bool)> {
         if k > 0 && t.space_before {
             name.push(' ');
         }
-        name.push_str(&t.text);
+        name.push_str(symbols.text(t.sym));
     }
     Some((name, false))
 }
 
 /// Tokens as text; `normalize` puts exactly one space between tokens, otherwise one space
 /// where the source had space.
-fn join_tokens(toks: &[Token], normalize: bool) -> String {
+fn join_tokens(symbols: &Interner, toks: &[Token], normalize: bool) -> String {
     let mut s = String::new();
     for (k, t) in toks.iter().enumerate() {
         if k > 0 && (normalize || t.space_before) {
             s.push(' ');
         }
-        s.push_str(&t.text);
+        s.push_str(symbols.text(t.sym));
     }
     s
 }

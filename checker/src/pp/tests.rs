@@ -12,7 +12,7 @@ impl Run {
     fn text(&self) -> String {
         let toks = &self.out.tokens[..self.out.tokens.len() - 1];
         toks.iter()
-            .map(|t| t.text.as_str())
+            .map(|t| self.out.symbols.text(t.sym))
             .collect::<Vec<_>>()
             .join(" ")
     }
@@ -119,7 +119,12 @@ xglue(HIGH, LOW)
     let loader = MemLoader::new().with("vers2.h", "included");
     let r = pp_with(src, &Options::new(Profile::CL3_0), &loader);
     assert!(r.diags.is_empty(), "{:?}", r.diags);
-    let toks: Vec<&str> = r.out.tokens.iter().map(|t| t.text.as_str()).collect();
+    let toks: Vec<&str> = r
+        .out
+        .tokens
+        .iter()
+        .map(|t| r.out.symbols.text(t.sym))
+        .collect();
     assert!(
         toks.contains(&r#""strncmp(\"abc\\0d\", \"abc\", '\\4') == 0""#),
         "{toks:?}"
@@ -194,6 +199,23 @@ fn paste_errors_and_edge_cases() {
 }
 
 #[test]
+fn paste_chains_keep_only_their_result() {
+    let r = pp("#define J(a, b, c, d) a ## b ## c ## d\nJ(p, q, r, s) J(t, u, 1, ) J(v, w, #, x)");
+    assert_eq!(r.text(), "pqrs tu1 vw # x");
+    // `vw` and `#`, then `#` and `x`, paste to no token.
+    assert_eq!(r.codes(), [Code::Preprocessor, Code::Preprocessor]);
+    let made = |text: &str| r.out.symbols.get(text).is_some();
+    // The texts made on the way were forgotten; the results and written tokens were not.
+    assert!(!made("pq") && !made("pqr") && !made("tu"));
+    assert!(made("pqrs") && made("tu1") && made("vw") && made("p"));
+    // A text that is also written elsewhere stays.
+    let r = pp("int pq;\n#define J(a, b, c) a ## b ## c\nJ(p, q, r)");
+    assert_eq!(r.text(), "int pq ; pqr");
+    assert_eq!(r.out.symbols.text(r.out.tokens[1].sym), "pq");
+    assert!(r.out.symbols.get("pq").is_some());
+}
+
+#[test]
 fn self_reference_is_painted() {
     let r = pp("#define A A B\n#define B A\nA B\n#define f(x) f(x) g\n#define g f\nf(1)(2)");
     assert!(r.diags.is_empty());
@@ -221,7 +243,8 @@ fn expansion_spans_point_at_the_use() {
     let src = "#define PTR global int *\n#define DECL(n) PTR n\n\nkernel void k(DECL(p)) {}\n";
     let r = pp(src);
     let toks = &r.out.tokens;
-    let global = toks.iter().find(|t| t.text == "global").unwrap();
+    let text = |t: &Token| r.out.symbols.text(t.sym);
+    let global = toks.iter().find(|t| text(t) == "global").unwrap();
     assert_eq!(r.line(global.span), 4);
     // The body token spans the outermost use, `DECL(p)`.
     let use_start = src.find("DECL(p)").unwrap() as u32;
@@ -230,14 +253,14 @@ fn expansion_spans_point_at_the_use() {
         (use_start, use_start + 7)
     );
     // The argument keeps its own written span.
-    let p = toks.iter().find(|t| t.text == "p").unwrap();
+    let p = toks.iter().find(|t| text(t) == "p").unwrap();
     assert_eq!(p.span.start, use_start + 5);
     // The chain: PTR inside DECL.
     let chain: Vec<&str> = r
         .out
         .chain(global)
         .iter()
-        .map(|e| e.name.as_str())
+        .map(|e| r.out.symbols.text(e.name))
         .collect();
     assert_eq!(chain, ["PTR", "DECL"]);
     let chain = r.out.chain(global);
@@ -247,8 +270,8 @@ fn expansion_spans_point_at_the_use() {
     // Predefined macros are defined in `<built-in>`.
     let r = pp("int v = __OPENCL_VERSION__;");
     let v = &r.out.tokens[3];
-    assert_eq!(v.text, "300");
-    let e = &r.out.expansions[v.expansion.unwrap() as usize];
+    assert_eq!(r.out.symbols.text(v.sym), "300");
+    let e = &r.out.expansions[v.expansion().unwrap() as usize];
     assert_eq!(r.sources.file(e.def_span.file).name, BUILTIN_FILE);
     assert_eq!(r.line(v.span), 1);
 }
@@ -365,7 +388,7 @@ fn includes_resolve_relative_then_include_dirs() {
     let mut diags = Vec::new();
     let out = preprocess(&mut sources, &opts, &loader, &mut diags);
     assert!(diags.is_empty(), "{diags:?}");
-    let text: Vec<&str> = out.tokens.iter().map(|t| t.text.as_str()).collect();
+    let text: Vec<&str> = out.tokens.iter().map(|t| out.symbols.text(t.sym)).collect();
     assert_eq!(text.join(" "), "int a ; int b ; int c ; int d ; int k ; ");
     // Each file is in the map once, after `<built-in>`.
     let names: Vec<&str> = sources.files().iter().map(|f| f.name.as_str()).collect();
@@ -381,7 +404,11 @@ fn includes_resolve_relative_then_include_dirs() {
         ]
     );
     // Tokens of included files point into them.
-    let b = out.tokens.iter().find(|t| t.text == "b").unwrap();
+    let b = out
+        .tokens
+        .iter()
+        .find(|t| out.symbols.text(t.sym) == "b")
+        .unwrap();
     assert_eq!(sources.file(b.span.file).name, "src/sub/b.h");
 
     for (src, why) in [
@@ -585,7 +612,7 @@ fn random_input_never_panics() {
                 t.span.start <= t.span.end && t.span.end <= len,
                 "{text:?}: {t:?}"
             );
-            if let Some(e) = t.expansion {
+            if let Some(e) = t.expansion() {
                 assert!((e as usize) < r.out.expansions.len());
             }
         }
