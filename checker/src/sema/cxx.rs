@@ -20,7 +20,7 @@
 use super::conv::{self, Op};
 use super::decls::Ctx;
 use super::exprs::Val;
-use super::types::{FuncTy, QTy, Ty};
+use super::types::{FuncTy, QTy, Ty, TyId};
 use super::{Sema, Symbol, Var};
 use crate::ast::{
     ChunkKind, CxxCast, DeclSpecs, Expr, ExprKind, FieldDecl, FuncSpec, FunctionDef, Ident,
@@ -31,7 +31,6 @@ use crate::diag::{Code, Diagnostic};
 use crate::source::Span;
 use crate::spec::{AddrSpace, RuleId};
 use smol_str::SmolStr;
-use std::rc::Rc;
 
 /// How a variable's space was deduced (none was written).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,16 +41,6 @@ pub(super) enum Origin {
     FunctionStatic,
     /// An automatic variable or a parameter: private.
     Automatic,
-}
-
-/// The origin of what a value points to: an array's own, or that of a pointer computed from
-/// an address (`&x`, `a + 1`); a pointer read from a variable points to whatever it was given.
-pub(super) fn pointee_origin(v: &Val) -> Option<Origin> {
-    match v.ty.ty {
-        Ty::Array(_) => v.origin,
-        Ty::Ptr(_) if v.lvalue.is_none() => v.origin,
-        _ => None,
-    }
 }
 
 /// One user-provided constructor: how many arguments it takes.
@@ -123,6 +112,18 @@ pub(super) struct ClassFn {
 }
 
 impl Sema<'_> {
+    /// The origin of what a value points to: an array's own, or that of a pointer computed
+    /// from an address (`&x`, `a + 1`); a pointer read from a variable points to whatever it
+    /// was given.
+    pub(super) fn pointee_origin(&self, v: &Val) -> Option<Origin> {
+        let origin = v.origin?;
+        match self.types.get(v.ty.ty) {
+            Ty::Array(_) => Some(origin),
+            Ty::Ptr(_) if v.lvalue.is_none() => Some(origin),
+            _ => None,
+        }
+    }
+
     pub(super) fn namespace(&mut self, ns: &Namespace) {
         if let Some(name) = &ns.name {
             self.prefix.push(name.name.trim_start_matches("::").into());
@@ -144,7 +145,7 @@ impl Sema<'_> {
     }
 
     pub(super) fn using_decl(&mut self, name: &Ident) {
-        if let Some(symbol) = self.lookup(name.name).cloned() {
+        if let Some(symbol) = self.lookup(name.name) {
             let last: SmolStr = name.name.rsplit("::").next().unwrap_or_default().into();
             self.bind(&last, symbol);
         }
@@ -240,17 +241,18 @@ impl Sema<'_> {
     }
 
     /// Binds a reference to `v`: as if `&v` initialised a pointer to the referent.
-    pub(super) fn bind_ref(&mut self, op: Op, v: &Val, referent: &QTy, at: Span) {
+    pub(super) fn bind_ref(&mut self, op: Op, v: &Val, referent: QTy, at: Span) {
         let Some(space) = v.lvalue else {
             return;
         };
-        let mut pointee = v.ty.clone();
+        let mut pointee = v.ty;
         pointee.space = Some(space);
         let addr = Val {
             origin: v.origin,
-            ..Val::rvalue(QTy::ptr_to(pointee))
+            ..Val::rvalue(self.types.ptr_to(pointee))
         };
-        self.convert(op, &addr, &Ty::Ptr(Rc::new(referent.clone())), at);
+        let to = self.types.ptr_to(referent);
+        self.convert(op, &addr, to.ty, at);
     }
 
     /// A C++ variable declaration (not a function, not a typedef).
@@ -274,15 +276,14 @@ impl Sema<'_> {
         if specs.types.iter().any(|t| t.kind == TypeSpecKind::Auto) {
             if let Some(Initializer::Expr(e)) = init {
                 let v = self.expr(e);
-                ty = v.decayed();
+                ty = self.decayed(&v);
                 ty.space = None;
                 init_done = true;
             }
         }
-        if let Ty::Ref(referent) = &ty.ty {
-            let referent = (**referent).clone();
+        if let Ty::Ref(referent) = self.types.get(ty.ty) {
             let var = Var {
-                ty: referent.clone(),
+                ty: referent,
                 space: referent.space.unwrap_or(AddrSpace::Generic),
                 is_static_storage: static_storage,
                 origin: None,
@@ -296,7 +297,7 @@ impl Sema<'_> {
             for arg in args.iter() {
                 let v = self.expr(arg);
                 if args.len() == 1 {
-                    self.bind_ref(Op::Init, &v, &referent, arg.span);
+                    self.bind_ref(Op::Init, &v, referent, arg.span);
                 }
             }
             return;
@@ -329,7 +330,7 @@ impl Sema<'_> {
                 Origin::Automatic
             });
         let var = Var {
-            ty: ty.clone(),
+            ty,
             space,
             is_static_storage: static_storage,
             origin,
@@ -365,7 +366,7 @@ impl Sema<'_> {
         let Some((qualifier, _)) = name.rsplit_once("::") else {
             return false;
         };
-        matches!(self.lookup(qualifier), Some(Symbol::Typedef(q)) if matches!(q.ty, Ty::Record(_)))
+        matches!(self.lookup(qualifier), Some(Symbol::Typedef(q)) if matches!(self.types.get(q.ty), Ty::Record(_)))
     }
 
     /// The memory-initialisation table (004 3.2.5), as the catalogue reads it for CLC++2021.
@@ -377,7 +378,7 @@ impl Sema<'_> {
         init: Option<&Initializer>,
         at: Span,
     ) {
-        let class = self.class_info_of(&ty.ty);
+        let class = self.class_info_of(ty.ty);
         let kind = init_kind(class.as_ref(), init);
         let kernel = self.func.as_ref().is_some_and(|f| f.is_kernel);
         let pick = |rules: [RuleId; 3]| match kind {
@@ -465,13 +466,13 @@ impl Sema<'_> {
     }
 
     /// The class an object of this type is (through arrays), if it is one.
-    fn class_info_of(&self, ty: &Ty) -> Option<ClassInfo> {
-        let mut ty = ty;
+    fn class_info_of(&self, ty: TyId) -> Option<ClassInfo> {
+        let mut ty = self.types.get(ty);
         while let Ty::Array(elem) = ty {
-            ty = &elem.ty;
+            ty = self.types.get(elem.ty);
         }
         match ty {
-            Ty::Record(id) => self.records.get(*id as usize).map(|r| r.class.clone()),
+            Ty::Record(id) => self.records.get(id as usize).map(|r| r.class.clone()),
             _ => None,
         }
     }
@@ -485,7 +486,7 @@ impl Sema<'_> {
             .map(|n| n.name.rsplit("::").next().unwrap_or_default().into())
             .unwrap_or_default();
         if let Some(name) = &r.name {
-            let ty = QTy::new(Ty::Record(id));
+            let ty = QTy::new(self.types.intern(Ty::Record(id)));
             self.bind(name.name, Symbol::Typedef(ty));
         }
         let named = !class.is_empty();
@@ -497,7 +498,7 @@ impl Sema<'_> {
         let mut info = ClassInfo::default();
         for base in r.cxx.iter().flat_map(|b| b.bases.iter()) {
             if let Some(Symbol::Typedef(q)) = self.lookup(base.name) {
-                if let Ty::Record(bid) = q.ty {
+                if let Ty::Record(bid) = self.types.get(q.ty) {
                     if let Some(b) = self.records.get(bid as usize) {
                         out.extend(b.fields.iter().cloned());
                         methods.extend(b.methods.iter().cloned());
@@ -510,7 +511,7 @@ impl Sema<'_> {
             let base = self.base_type(&field.specs);
             let is_static = field.specs.has_storage(StorageClass::Static);
             for d in field.declarators.iter() {
-                let ty = self.declarator_type(base.clone(), &d.declarator);
+                let ty = self.declarator_type(base, &d.declarator);
                 let Some(name) = &d.declarator.name else {
                     continue;
                 };
@@ -518,7 +519,7 @@ impl Sema<'_> {
                     self.bind(name.name, Symbol::Typedef(ty));
                     continue;
                 }
-                if matches!(ty.ty, Ty::Func(_)) {
+                if matches!(self.types.get(ty.ty), Ty::Func(_)) {
                     let provided = !matches!(
                         d.init,
                         Some(Initializer::Special(
@@ -541,7 +542,7 @@ impl Sema<'_> {
                     self.static_member(&field.specs, d, ty);
                     continue;
                 }
-                if let Some(inner) = self.class_info_of(&ty.ty) {
+                if let Some(inner) = self.class_info_of(ty.ty) {
                     info.absorb(&inner);
                 }
                 out.push((SmolStr::new(name.name), ty));
@@ -615,7 +616,7 @@ impl Sema<'_> {
             }
             return;
         }
-        methods.push((SmolStr::new(name.name), ty.clone()));
+        methods.push((SmolStr::new(name.name), ty));
         self.bind_function(name, ty);
     }
 
@@ -633,7 +634,7 @@ impl Sema<'_> {
             .or(ty.space);
         let space = written.unwrap_or(AddrSpace::Global);
         let var = Var {
-            ty: ty.clone(),
+            ty,
             space,
             is_static_storage: true,
             origin: written.is_none().then_some(Origin::Program),
@@ -658,7 +659,7 @@ impl Sema<'_> {
         let name = &f.declarator.name.as_ref()?.name;
         if let Some((qualifier, _)) = name.rsplit_once("::") {
             let id = match self.lookup(qualifier) {
-                Some(Symbol::Typedef(q)) => match q.ty {
+                Some(Symbol::Typedef(q)) => match self.types.get(q.ty) {
                     Ty::Record(id) => id,
                     _ => return None,
                 },
@@ -706,12 +707,11 @@ impl Sema<'_> {
             self.bind(&name, Symbol::Var(var));
         }
         let this = QTy {
-            ty: Ty::Record(class.id),
             space: Some(this_space),
-            konst: false,
+            ..QTy::new(self.types.intern(Ty::Record(class.id)))
         };
         let var = Var {
-            ty: QTy::ptr_to(this),
+            ty: self.types.ptr_to(this),
             space: AddrSpace::Private,
             is_static_storage: false,
             origin: None,
@@ -723,14 +723,14 @@ impl Sema<'_> {
     pub(super) fn ctor_inits(&mut self, f: &FunctionDef) {
         for init in f.ctor_inits.iter() {
             let target = match self.lookup(init.name.name) {
-                Some(Symbol::Var(v)) => Some(v.ty.clone()),
+                Some(Symbol::Var(v)) => Some(v.ty),
                 _ => None,
             };
             for arg in init.args.iter() {
                 let v = self.expr(arg);
-                if let (Some(t), 1) = (&target, init.args.len()) {
-                    if matches!(t.ty, Ty::Ptr(_)) {
-                        self.convert(Op::Init, &v, &t.ty, arg.span);
+                if let (Some(t), 1) = (target, init.args.len()) {
+                    if self.types.is_ptr(t.ty) {
+                        self.convert(Op::Init, &v, t.ty, arg.span);
                     }
                 }
             }
@@ -738,17 +738,17 @@ impl Sema<'_> {
     }
 
     /// The type of a member function named by `obj.f` or `p->f`.
-    pub(super) fn method_type(&mut self, callee: &Expr) -> Option<Rc<FuncTy>> {
+    pub(super) fn method_type(&mut self, callee: &Expr) -> Option<FuncTy> {
         let ExprKind::Member { base, name, arrow } = &callee.kind else {
             return None;
         };
         let b = self.expr(base);
         let record = if *arrow {
-            b.decayed().ty.pointee().map(|p| p.ty.clone())?
+            self.decayed_pointee(&b)?.ty
         } else {
-            b.ty.ty.clone()
+            b.ty.ty
         };
-        let Ty::Record(id) = record else {
+        let Ty::Record(id) = self.types.get(record) else {
             return None;
         };
         let rec = self.records.get(id as usize)?;
@@ -756,17 +756,15 @@ impl Sema<'_> {
             .iter()
             .rev()
             .find(|(n, _)| n.rsplit("::").next() == Some(name.name))
-            .and_then(|(_, t)| match &t.ty {
-                Ty::Func(f) => Some(f.clone()),
-                _ => None,
-            })
+            .and_then(|&(_, t)| self.types.as_func(t.ty))
     }
 
     /// `this`, `T(args)`, the named casts, `new` and `delete`.
+    #[inline(never)]
     pub(super) fn cxx_expr(&mut self, e: &Expr) -> Val {
         match &e.kind {
             ExprKind::This => match self.lookup("this") {
-                Some(Symbol::Var(v)) => Val::rvalue(v.ty.clone()),
+                Some(Symbol::Var(v)) => Val::rvalue(v.ty),
                 _ => Val::unknown(),
             },
             ExprKind::Construct { ty, args, .. } => {
@@ -780,11 +778,11 @@ impl Sema<'_> {
                 let v = self.expr(inner);
                 let base = self.base_type(&tn.specs);
                 let to = self.declarator_type(base, &tn.declarator);
-                if matches!(to.ty, Ty::Ptr(_)) {
+                if self.types.is_ptr(to.ty) {
                     if *cast == CxxCast::Addrspace {
-                        self.convert(Op::Cast, &v, &to.ty, e.span);
+                        self.convert(Op::Cast, &v, to.ty, e.span);
                     } else {
-                        self.named_cast(*cast, &v, &to.ty, e.span);
+                        self.named_cast(*cast, &v, to.ty, e.span);
                     }
                 }
                 Val {
@@ -819,15 +817,14 @@ impl Sema<'_> {
     /// `static_cast` and the other named casts but `addrspace_cast` change the address space
     /// only as an implicit conversion would (clang: "static_cast from '__generic int *' to
     /// '__global int *' is not allowed"); generic to named takes `addrspace_cast`.
-    fn named_cast(&mut self, cast: CxxCast, v: &Val, to: &Ty, at: Span) {
+    fn named_cast(&mut self, cast: CxxCast, v: &Val, to: TyId, at: Span) {
         if v.is_null {
             return;
         }
-        let from = v.decayed();
-        if !from.ty.is_pointer_like() {
+        if !self.is_pointer_like(v) {
             return;
         }
-        let (a, b) = (from.ty.pointee_chain(), to.pointee_chain());
+        let (a, b) = (self.val_chain(v), self.types.pointee_chain(to));
         match conv::pointer_conversion(Op::Init, &a, &b, false) {
             None => {}
             Some(RuleId::GenericConstant) => self.report(

@@ -12,8 +12,8 @@ use super::conv::{self, Op};
 use super::types::{Opaque, QTy, Ty};
 use super::{FnCtx, Sema, Symbol, Var};
 use crate::ast::{
-    ChunkKind, DeclSpecs, Declaration, Declarator, FieldDecl, FunctionDef, Initializer, Quals,
-    StorageClass,
+    ChunkKind, DeclSpecs, Declaration, Declarator, FieldDecl, FunctionDef, Initializer, ParamDecl,
+    Quals, StorageClass, TypeSpecKind,
 };
 use crate::source::Span;
 use crate::spec::{AddrSpace, Feature, RuleId};
@@ -51,62 +51,75 @@ impl Sema<'_> {
         }
     }
 
-    /// Every qualifier level of a declaration, for rules that look at all of them.
-    fn each_level<'s, 'a>(
-        specs: &'s DeclSpecs<'a>,
-        decl: &'s Declarator<'a>,
-    ) -> impl Iterator<Item = &'s Quals<'a>> {
-        std::iter::once(&specs.quals).chain(decl.chunks.iter().filter_map(|c| match &c.kind {
-            ChunkKind::Pointer { quals }
-            | ChunkKind::BlockPointer { quals }
-            | ChunkKind::Array { quals, .. } => Some(quals),
-            ChunkKind::Function { .. } | ChunkKind::Reference { .. } => None,
-        }))
+    /// Level-independent checks: multiple spaces, the generic qualifier where it does not
+    /// exist, pointers to images. Levels with no space written have nothing to check.
+    #[inline]
+    pub(super) fn type_levels(&mut self, specs: &DeclSpecs, decl: &Declarator) {
+        if specs.quals.is_empty() && decl.chunks.is_empty() {
+            return;
+        }
+        self.written_levels(specs, decl);
     }
 
-    /// Level-independent checks: multiple spaces, the generic qualifier where it does not
-    /// exist, pointers to images.
-    pub(super) fn type_levels(&mut self, specs: &DeclSpecs, decl: &Declarator) {
-        let typedef_space = specs.types.iter().find_map(|t| match &t.kind {
-            crate::ast::TypeSpecKind::Named(n) => match self.lookup(n.name) {
+    /// [`Sema::type_levels`] where something is written on some level.
+    fn written_levels(&mut self, specs: &DeclSpecs, decl: &Declarator) {
+        if specs.quals.space().is_some() {
+            let inherited = self.typedef_space(specs);
+            self.level_spaces(&specs.quals, inherited);
+        }
+        for chunk in decl.chunks.iter() {
+            match &chunk.kind {
+                ChunkKind::Pointer { quals }
+                | ChunkKind::BlockPointer { quals }
+                | ChunkKind::Array { quals, .. } => {
+                    if quals.space().is_some() {
+                        self.level_spaces(quals, None);
+                    }
+                }
+                ChunkKind::Function { .. } | ChunkKind::Reference { .. } => {}
+            }
+        }
+        if let Some(last) = decl.chunks.last() {
+            if matches!(last.kind, ChunkKind::Pointer { .. }) && base_is_image(specs) {
+                self.report(
+                    RuleId::ImagePointer,
+                    last.span,
+                    "a pointer to an image type: image elements are not directly accessible",
+                );
+            }
+        }
+    }
+
+    /// The spaces on one level: two different ones (with the space a typedef brought), and
+    /// the generic qualifier where it does not exist.
+    fn level_spaces(&mut self, quals: &Quals, inherited: Option<AddrSpace>) {
+        self.multiple_spaces(quals, inherited);
+        if self.has(Feature::GenericAddressSpace) {
+            return;
+        }
+        for (space, _, span) in quals.spaces() {
+            if space == AddrSpace::Generic {
+                self.report(
+                    RuleId::GenericQualifier,
+                    span,
+                    format!(
+                        "the generic address space does not exist in {}",
+                        self.profile
+                    ),
+                );
+            }
+        }
+    }
+
+    /// The space a typedef name among the specifiers brings.
+    fn typedef_space(&self, specs: &DeclSpecs) -> Option<AddrSpace> {
+        specs.types.iter().find_map(|t| match &t.kind {
+            TypeSpecKind::Named(n) => match self.lookup(n.name) {
                 Some(Symbol::Typedef(q)) => q.space,
                 _ => None,
             },
             _ => None,
-        });
-        for (i, quals) in Self::each_level(specs, decl).enumerate() {
-            self.multiple_spaces(quals, if i == 0 { typedef_space } else { None });
-            if !self.has(Feature::GenericAddressSpace) {
-                for (space, _, span) in quals.spaces() {
-                    if space == AddrSpace::Generic {
-                        self.report(
-                            RuleId::GenericQualifier,
-                            span,
-                            format!(
-                                "the generic address space does not exist in {}",
-                                self.profile
-                            ),
-                        );
-                    }
-                }
-            }
-        }
-        let base_is_image = specs.types.iter().any(
-            |t| matches!(&t.kind, crate::ast::TypeSpecKind::Builtin(n) if n.starts_with("image")),
-        );
-        if base_is_image
-            && decl
-                .chunks
-                .last()
-                .is_some_and(|c| matches!(c.kind, ChunkKind::Pointer { .. }))
-        {
-            let span = decl.chunks.last().map_or(decl.span, |c| c.span);
-            self.report(
-                RuleId::ImagePointer,
-                span,
-                "a pointer to an image type: image elements are not directly accessible",
-            );
-        }
+        })
     }
 
     /// The reserved address-space names used as identifiers.
@@ -118,7 +131,15 @@ impl Sema<'_> {
 
     /// A declared identifier (variable, function, parameter, member, tag, enumerator) spelled
     /// like an address-space qualifier.
+    #[inline]
     pub(super) fn reserved_ident(&mut self, name: &crate::ast::Ident) {
+        // `local` to `__constant`: no other length can be one.
+        if (5..=10).contains(&name.name.len()) {
+            self.reserved_spelling(name);
+        }
+    }
+
+    fn reserved_spelling(&mut self, name: &crate::ast::Ident) {
         if let Some((space, _)) = AddrSpace::from_keyword(name.name) {
             if space != AddrSpace::Generic {
                 self.report(
@@ -143,15 +164,15 @@ impl Sema<'_> {
             let decl = &init_decl.declarator;
             self.reserved_name(decl);
             self.type_levels(&d.specs, decl);
-            let ty = self.declarator_type(base.clone(), decl);
+            let ty = self.declarator_type(base, decl);
             let Some(name) = &decl.name else { continue };
             if is_typedef {
                 self.bind(name.name, Symbol::Typedef(ty));
                 continue;
             }
-            if matches!(ty.ty, Ty::Func(_)) {
+            if matches!(self.types.get(ty.ty), Ty::Func(_)) {
                 self.return_space(&d.specs, decl);
-                self.params(decl, d.specs.is_kernel());
+                self.params(decl, d.specs.is_kernel(), None);
                 self.bind_function(name, ty);
                 continue;
             }
@@ -171,7 +192,7 @@ impl Sema<'_> {
             self.bind(
                 name.name,
                 Symbol::Var(Var {
-                    ty: ty.clone(),
+                    ty,
                     space,
                     is_static_storage: static_storage,
                     origin: None,
@@ -219,7 +240,7 @@ impl Sema<'_> {
             })
         );
         let static_storage = ctx == Ctx::Program || is_static || is_extern;
-        let opaque = ty.ty.opaque();
+        let opaque = self.types.opaque(ty.ty);
 
         if written == Some(AddrSpace::Generic) {
             if self.has(Feature::GenericAddressSpace) {
@@ -353,8 +374,10 @@ impl Sema<'_> {
         }
     }
 
-    /// Parameters: their own space, and what kernel pointer arguments may point to.
-    fn params(&mut self, decl: &Declarator, is_kernel: bool) {
+    /// Parameters: their own space, and what kernel pointer arguments may point to. With
+    /// `known` (see [`Sema::params_reusable`]), their types as the callee sees them are pushed
+    /// there, for the function's type and its body to reuse.
+    fn params(&mut self, decl: &Declarator, is_kernel: bool, mut known: Option<&mut Vec<QTy>>) {
         let Some(ChunkKind::Function { params, .. }) = decl.chunks.first().map(|c| &c.kind) else {
             return;
         };
@@ -363,6 +386,14 @@ impl Sema<'_> {
             self.type_levels(&p.specs, &p.declarator);
             let base = self.base_type(&p.specs);
             let full = self.declarator_type(base, &p.declarator);
+            let adjusted = match known.as_deref_mut() {
+                Some(list) => {
+                    let t = self.adjusted_param(full);
+                    list.push(t);
+                    Some(t)
+                }
+                None => None,
+            };
             let at = p.declarator.name.as_ref().map_or(p.span, |n| n.span);
             // An array parameter is a pointer: its own qualifiers are those inside the brackets.
             let own = match p.declarator.chunks.first().map(|c| &c.kind) {
@@ -370,7 +401,7 @@ impl Sema<'_> {
                 _ => p.declarator.object_quals(&p.specs),
             };
             if let Some(space) = own.and_then(|q| q.space()) {
-                if full.ty.opaque() == Some(Opaque::Image) {
+                if self.types.opaque(full.ty) == Some(Opaque::Image) {
                     self.report(RuleId::ImageArgSpace, at, "an image argument is already in the global address space: it takes no address-space qualifier");
                     continue;
                 }
@@ -385,15 +416,18 @@ impl Sema<'_> {
                 }
             }
             if is_kernel {
-                let t = self.param_type(&p.specs, &p.declarator);
-                if let Some(pointee) = t.ty.pointee() {
+                let t = match adjusted {
+                    Some(t) => t,
+                    None => self.param_type(&p.specs, &p.declarator),
+                };
+                if let Some(pointee) = self.types.pointee(t.ty) {
                     let space = pointee.space.unwrap_or(conv::default_pointee(self.profile));
                     if !matches!(
                         space,
                         AddrSpace::Global | AddrSpace::Local | AddrSpace::Constant
                     ) {
                         self.report(RuleId::KernelArgPtrSpace, at, format!("a kernel pointer argument must point to global, local or constant, not {space}"));
-                    } else if matches!(pointee.ty, Ty::Ptr(_))
+                    } else if self.types.is_ptr(pointee.ty)
                         && self.profile.lang() < crate::spec::Lang::Cl2_0
                     {
                         self.report(
@@ -426,28 +460,77 @@ impl Sema<'_> {
     }
 
     /// Binds parameters in the current scope: private objects of their adjusted types.
-    pub(super) fn bind_params(&mut self, params: &[crate::ast::ParamDecl]) {
+    pub(super) fn bind_params(&mut self, params: &[ParamDecl]) {
         for p in params {
             let ty = self.param_type(&p.specs, &p.declarator);
-            if let Some(name) = &p.declarator.name {
-                let var = match &ty.ty {
-                    // A reference parameter names the object it is bound to.
-                    Ty::Ref(referent) => Var {
-                        ty: (**referent).clone(),
-                        space: referent.space.unwrap_or(AddrSpace::Generic),
-                        is_static_storage: false,
-                        origin: None,
-                    },
-                    _ => Var {
-                        ty,
-                        space: AddrSpace::Private,
-                        is_static_storage: false,
-                        origin: self.cxx.then_some(super::cxx::Origin::Automatic),
-                    },
-                };
-                self.bind(name.name, Symbol::Var(var));
-            }
+            self.bind_param(p, ty);
         }
+    }
+
+    /// [`Sema::bind_params`] with the types [`Sema::params`] found. Since then only variables
+    /// were bound (the function's name, earlier parameters), so a typedef name that still
+    /// names a typedef names the same one, and the type found is what computing it again
+    /// would give.
+    fn bind_known_params(&mut self, params: &[ParamDecl], known: &[QTy]) {
+        for (p, &ty) in params.iter().zip(known) {
+            let same_names = p.specs.types.iter().all(|t| match &t.kind {
+                TypeSpecKind::Named(n) => matches!(self.lookup(n.name), Some(Symbol::Typedef(_))),
+                _ => true,
+            });
+            let ty = if same_names {
+                ty
+            } else {
+                self.param_type(&p.specs, &p.declarator)
+            };
+            self.bind_param(p, ty);
+        }
+    }
+
+    fn bind_param(&mut self, p: &ParamDecl, ty: QTy) {
+        let Some(name) = &p.declarator.name else {
+            return;
+        };
+        let var = match self.types.get(ty.ty) {
+            // A reference parameter names the object it is bound to.
+            Ty::Ref(referent) => Var {
+                ty: referent,
+                space: referent.space.unwrap_or(AddrSpace::Generic),
+                is_static_storage: false,
+                origin: None,
+            },
+            _ => Var {
+                ty,
+                space: AddrSpace::Private,
+                is_static_storage: false,
+                origin: self.cxx.then_some(super::cxx::Origin::Automatic),
+            },
+        };
+        self.bind(name.name, Symbol::Var(var));
+    }
+
+    /// Whether a function's parameter types, computed once while checking the parameters, are
+    /// what every later use would compute: computing them again may bind no name and report
+    /// nothing (no enumeration or record among the specifiers, no parameter list but the
+    /// function's own), and what their typedef names mean is checked as they are bound. C++
+    /// binds class members first, so it computes them anew.
+    fn params_reusable(&self, f: &FunctionDef) -> bool {
+        let plain = |specs: &DeclSpecs| {
+            specs
+                .types
+                .iter()
+                .all(|t| !matches!(t.kind, TypeSpecKind::Record(_) | TypeSpecKind::Enum(_)))
+        };
+        let no_lists = |chunks: &[crate::ast::DeclChunk]| {
+            chunks
+                .iter()
+                .all(|c| !matches!(c.kind, ChunkKind::Function { .. }))
+        };
+        !self.cxx
+            && plain(&f.specs)
+            && no_lists(f.declarator.chunks.get(1..).unwrap_or_default())
+            && f.params()
+                .iter()
+                .all(|p| plain(&p.specs) && no_lists(p.declarator.chunks))
     }
 
     /// Binds a function name: a call reads its parameter and return types from here.
@@ -467,13 +550,13 @@ impl Sema<'_> {
         self.type_levels(&f.specs, decl);
         self.return_space(&f.specs, decl);
         let is_kernel = f.specs.is_kernel();
-        self.params(decl, is_kernel);
+        let mut known = std::mem::take(&mut self.known_params);
+        known.clear();
+        let reuse = self.params_reusable(f);
+        self.params(decl, is_kernel, reuse.then_some(&mut known));
         let base = self.base_type(&f.specs);
-        let ty = self.declarator_type(base, decl);
-        let ret = match &ty.ty {
-            Ty::Func(func) => func.ret.clone(),
-            _ => QTy::unknown(),
-        };
+        let ty = self.declarator_type_with(base, decl, reuse.then_some(&known[..]));
+        let ret = self.types.as_func(ty.ty).map_or(QTy::unknown(), |f| f.ret);
         if let Some(name) = &decl.name {
             self.bind_function(name, ty);
         }
@@ -486,7 +569,12 @@ impl Sema<'_> {
         if let Some(class) = &class {
             self.bind_members(class, f);
         }
-        self.bind_params(f.params());
+        if reuse {
+            self.bind_known_params(f.params(), &known);
+        } else {
+            self.bind_params(f.params());
+        }
+        self.known_params = known;
         let outer = self.func.replace(FnCtx {
             is_kernel,
             ret,
@@ -534,13 +622,13 @@ impl Sema<'_> {
                         "a constant variable's initialiser must be a compile-time constant",
                     );
                 }
-                if let Ty::Ptr(_) = ty.ty {
-                    self.convert(op, &v, &ty.ty, e.span);
+                if self.types.is_ptr(ty.ty) {
+                    self.convert(op, &v, ty.ty, e.span);
                 }
             }
             Initializer::List(list) => {
-                let elem = match &ty.ty {
-                    Ty::Array(e) => Some((**e).clone()),
+                let elem = match self.types.get(ty.ty) {
+                    Ty::Array(e) => Some(e),
                     _ => None,
                 };
                 for item in list.items.iter() {
@@ -563,12 +651,20 @@ impl Sema<'_> {
             Initializer::Paren { args, .. } => {
                 for arg in args.iter() {
                     let v = self.expr(arg);
-                    if args.len() == 1 && matches!(ty.ty, Ty::Ptr(_)) {
-                        self.convert(op, &v, &ty.ty, arg.span);
+                    if args.len() == 1 && self.types.is_ptr(ty.ty) {
+                        self.convert(op, &v, ty.ty, arg.span);
                     }
                 }
             }
             Initializer::Special(..) => {}
         }
     }
+}
+
+/// Whether the specifiers name an image type.
+fn base_is_image(specs: &DeclSpecs) -> bool {
+    specs
+        .types
+        .iter()
+        .any(|t| matches!(&t.kind, TypeSpecKind::Builtin(n) if n.starts_with("image")))
 }

@@ -2,17 +2,24 @@
 //! pointer conversion (assignment, initialisation, argument, return, cast, comparison,
 //! difference, `?:`), writes to read-only memory, and the built-ins whose signatures involve
 //! address spaces.
+//!
+//! Every node passes through [`Sema::expr_inner`]'s dispatch, so it is kept small: identifiers
+//! and literals are handled there, and each other form has its own function kept out of line
+//! (`#[inline(never)]`), whose stack frame and saved registers only its own nodes pay for.
 
 use super::conv::{self, Op};
 use super::decls::Ctx;
-use super::types::{QTy, Ty};
+use super::types::{Chain, FuncTy, QTy, Ty, TyId};
 use super::{FnCtx, Sema, Symbol};
-use crate::ast::{BinaryOp, Expr, ExprKind, ForInit, Stmt, StmtKind, UnaryOp};
+use crate::ast::{
+    BinaryOp, Expr, ExprKind, ForInit, Ident, InitList, Initializer, Stmt, StmtKind, TypeName,
+    UnaryOp,
+};
 use crate::source::Span;
 use crate::spec::{AddrSpace, Feature, RuleId};
 
 /// What analysis knows about an expression's value.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(super) struct Val {
     pub ty: QTy,
     /// The space of the object it designates, when it is an lvalue.
@@ -51,24 +58,41 @@ impl Val {
             ..Val::rvalue(ty)
         }
     }
-
-    /// The value after array-to-pointer decay: an array designates its first element, in the
-    /// space the array lives in.
-    pub(super) fn decayed(&self) -> QTy {
-        match &self.ty.ty {
-            Ty::Array(elem) => {
-                let mut e = (**elem).clone();
-                if e.space.is_none() {
-                    e.space = self.lvalue;
-                }
-                QTy::ptr_to(e)
-            }
-            _ => self.ty.clone(),
-        }
-    }
 }
 
 impl Sema<'_> {
+    /// The type of `v` after array-to-pointer decay: an array designates its first element,
+    /// in the space the array lives in.
+    pub(super) fn decayed(&mut self, v: &Val) -> QTy {
+        match self.types.get(v.ty.ty) {
+            Ty::Array(elem) => self.types.ptr_to(element_of(elem, v)),
+            _ => v.ty,
+        }
+    }
+
+    /// What `v` points to once decayed (the element of an array), without building the
+    /// pointer type.
+    pub(super) fn decayed_pointee(&self, v: &Val) -> Option<QTy> {
+        match self.types.get(v.ty.ty) {
+            Ty::Ptr(p) => Some(p),
+            Ty::Array(elem) => Some(element_of(elem, v)),
+            _ => None,
+        }
+    }
+
+    /// Whether `v` is a pointer once decayed (an array decays to one).
+    pub(super) fn is_pointer_like(&self, v: &Val) -> bool {
+        self.types.is_pointer_like(v.ty.ty)
+    }
+
+    /// The pointee chain (see `conv`) of `v` once decayed.
+    pub(super) fn val_chain(&self, v: &Val) -> Chain {
+        match self.decayed_pointee(v) {
+            Some(first) => self.types.chain_from(first),
+            None => Chain::default(),
+        }
+    }
+
     pub(super) fn stmt(&mut self, s: &Stmt) {
         match &s.kind {
             StmtKind::Compound(block) => {
@@ -134,9 +158,9 @@ impl Sema<'_> {
             StmtKind::Default { body } | StmtKind::Labeled { body, .. } => self.stmt(body),
             StmtKind::Return(Some(e)) => {
                 let v = self.expr(e);
-                if let Some(ret) = self.func.as_ref().map(|f| f.ret.clone()) {
-                    match &ret.ty {
-                        Ty::Ptr(_) => self.convert(Op::Return, &v, &ret.ty, e.span),
+                if let Some(ret) = self.func.map(|f| f.ret) {
+                    match self.types.get(ret.ty) {
+                        Ty::Ptr(_) => self.convert(Op::Return, &v, ret.ty, e.span),
                         Ty::Ref(referent) => self.bind_ref(Op::Return, &v, referent, e.span),
                         _ => {}
                     }
@@ -164,18 +188,21 @@ impl Sema<'_> {
     }
 
     /// Checks a conversion of `v` to a pointer type `to`.
-    pub(super) fn convert(&mut self, op: Op, v: &Val, to: &Ty, at: Span) {
+    pub(super) fn convert(&mut self, op: Op, v: &Val, to: TyId, at: Span) {
         if v.is_null {
             return;
         }
-        let from = v.decayed();
-        if !from.ty.is_pointer_like() || !to.is_pointer_like() {
+        if !self.is_pointer_like(v) || !self.types.is_pointer_like(to) {
             return;
         }
-        let (a, b) = (from.ty.pointee_chain(), to.pointee_chain());
+        if self.decayed_pointee(v) == self.types.pointee(to) {
+            // The same pointee type: the same spaces on every level.
+            return;
+        }
+        let (a, b) = (self.val_chain(v), self.types.pointee_chain(to));
         if let Some(rule) = conv::pointer_conversion(op, &a, &b, v.is_string) {
             if self.cxx {
-                let origin = super::cxx::pointee_origin(v);
+                let origin = self.pointee_origin(v);
                 return self.cxx_conversion(op, rule, &a, &b, origin, at);
             }
             let (f, t) = (a.first().copied(), b.first().copied());
@@ -206,19 +233,7 @@ impl Sema<'_> {
 
     pub(super) fn expr(&mut self, e: &Expr) -> Val {
         if self.expr_depth >= super::MAX_EXPR_DEPTH {
-            if !self.limit_reported {
-                self.limit_reported = true;
-                let message = format!(
-                    "expression nested deeper than {}: the checker does not judge this code",
-                    super::MAX_EXPR_DEPTH
-                );
-                self.diags.push(crate::Diagnostic::new(
-                    crate::Code::Limit,
-                    self.profile,
-                    e.span,
-                    message,
-                ));
-            }
+            self.too_deep(e.span);
             return Val::unknown();
         }
         self.expr_depth += 1;
@@ -227,64 +242,37 @@ impl Sema<'_> {
         v
     }
 
+    /// An expression past [`super::MAX_EXPR_DEPTH`]: reported once, not judged.
+    #[cold]
+    fn too_deep(&mut self, at: Span) {
+        if self.limit_reported {
+            return;
+        }
+        self.limit_reported = true;
+        let message = format!(
+            "expression nested deeper than {}: the checker does not judge this code",
+            super::MAX_EXPR_DEPTH
+        );
+        self.diags.push(crate::Diagnostic::new(
+            crate::Code::Limit,
+            self.profile,
+            at,
+            message,
+        ));
+    }
+
     fn expr_inner(&mut self, e: &Expr) -> Val {
         match &e.kind {
-            ExprKind::Ident(name) => match self.lookup(name) {
-                Some(Symbol::Var(var)) => {
-                    let (ty, space, konst, is_static) = (
-                        var.ty.clone(),
-                        var.space,
-                        var.ty.konst,
-                        var.is_static_storage,
-                    );
-                    let is_array_or_func = matches!(ty.ty, Ty::Array(_) | Ty::Func(_));
-                    Val {
-                        ty,
-                        lvalue: Some(space),
-                        lvalue_const: konst,
-                        is_const: is_static && is_array_or_func,
-                        is_string: false,
-                        is_null: false,
-                        origin: var.origin,
-                    }
-                }
-                Some(Symbol::EnumConst) => Val::constant(QTy::arith()),
-                // Built-in constants (CLK_LOCAL_MEM_FENCE, M_PI_F, ...) and undeclared names.
-                _ => Val {
-                    is_const: true,
-                    ..Val::unknown()
-                },
+            ExprKind::Ident(name) => self.ident(name),
+            ExprKind::Int(text) => Val {
+                is_null: is_zero(text),
+                ..Val::constant(QTy::arith())
             },
-            ExprKind::Int(text) => {
-                let zero = text
-                    .trim_end_matches(|c: char| c.is_ascii_alphabetic())
-                    .trim_start_matches("0x")
-                    .chars()
-                    .all(|c| c == '0');
-                Val {
-                    is_null: zero,
-                    ..Val::constant(QTy::arith())
-                }
+            ExprKind::Float(_) | ExprKind::Char(_) | ExprKind::Bool(_) => {
+                Val::constant(QTy::arith())
             }
-            ExprKind::Float(_) | ExprKind::Char(_) => Val::constant(QTy::arith()),
-            ExprKind::Str(_) => {
-                let ch = QTy {
-                    ty: Ty::Arith,
-                    space: Some(AddrSpace::Constant),
-                    konst: false,
-                };
-                Val {
-                    is_string: true,
-                    lvalue: Some(AddrSpace::Constant),
-                    ..Val::constant(QTy {
-                        ty: Ty::Array(std::rc::Rc::new(ch)),
-                        space: Some(AddrSpace::Constant),
-                        konst: false,
-                    })
-                }
-            }
+            ExprKind::Str(_) => self.string(),
             ExprKind::Paren(inner) => self.expr(inner),
-            ExprKind::Bool(_) => Val::constant(QTy::arith()),
             ExprKind::Nullptr => Val {
                 is_null: true,
                 ..Val::constant(QTy::unknown())
@@ -296,147 +284,16 @@ impl Sema<'_> {
             | ExprKind::Delete { .. } => self.cxx_expr(e),
             ExprKind::Unary(op, inner) => self.unary(*op, inner, e.span),
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, e.span),
-            ExprKind::Assign(op, lhs, rhs) => {
-                let l = self.expr(lhs);
-                let r = self.expr(rhs);
-                self.write(&l, e.span);
-                if op.is_none() && matches!(l.ty.ty, Ty::Ptr(_)) {
-                    self.convert(Op::Assign, &r, &l.ty.ty, e.span);
-                }
-                Val::rvalue(l.ty)
-            }
-            ExprKind::Conditional(c, a, b) => {
-                let c = self.expr(c);
-                let (va, vb) = (self.expr(a), self.expr(b));
-                let (ta, tb) = (va.decayed(), vb.decayed());
-                let is_const = c.is_const && va.is_const && vb.is_const;
-                if ta.ty.is_pointer_like() && tb.ty.is_pointer_like() && !va.is_null && !vb.is_null
-                {
-                    if let Some(rule) = conv::pointer_conversion(
-                        Op::Cond,
-                        &ta.ty.pointee_chain(),
-                        &tb.ty.pointee_chain(),
-                        false,
-                    ) {
-                        self.report(
-                            rule,
-                            e.span,
-                            "the two pointer operands of ?: point to different address spaces",
-                        );
-                        return Val::unknown();
-                    }
-                    // The composite type points to generic when the operands differ.
-                    if ta.ty.pointee_chain().first() != tb.ty.pointee_chain().first() {
-                        if let Ty::Ptr(p) = &ta.ty {
-                            let mut g = (**p).clone();
-                            g.space = Some(AddrSpace::Generic);
-                            return Val {
-                                is_const,
-                                ..Val::rvalue(QTy::ptr_to(g))
-                            };
-                        }
-                    }
-                }
-                let ty = if vb.is_null { ta } else { tb };
-                Val {
-                    is_const,
-                    ..Val::rvalue(ty)
-                }
-            }
-            ExprKind::Comma(a, b) => {
-                self.expr(a);
-                let v = self.expr(b);
-                Val::rvalue(v.ty)
-            }
-            ExprKind::Cast(tn, inner) => {
-                let v = self.expr(inner);
-                self.type_levels(&tn.specs, &tn.declarator);
-                let base = self.base_type(&tn.specs);
-                let to = self.declarator_type(base, &tn.declarator);
-                if matches!(to.ty, Ty::Ptr(_)) {
-                    self.convert(Op::Cast, &v, &to.ty, e.span);
-                }
-                let is_null = v.is_null && matches!(&to.ty, Ty::Ptr(p) if p.ty == Ty::Void);
-                Val {
-                    is_const: v.is_const,
-                    is_null,
-                    ..Val::rvalue(to)
-                }
-            }
-            ExprKind::VectorLiteral(_, items) => {
-                // Every element is analysed, even after one that is not constant.
-                let mut all = true;
-                for i in items.iter() {
-                    all &= self.expr(i).is_const;
-                }
-                Val {
-                    is_const: all,
-                    ..Val::rvalue(QTy::arith())
-                }
-            }
-            ExprKind::CompoundLiteral(tn, list) => {
-                let base = self.base_type(&tn.specs);
-                let ty = self.declarator_type(base, &tn.declarator);
-                for item in list.items.iter() {
-                    if let crate::ast::Initializer::Expr(x) = &item.init {
-                        self.expr(x);
-                    }
-                }
-                Val {
-                    lvalue: Some(AddrSpace::Private),
-                    ..Val::rvalue(ty)
-                }
-            }
+            ExprKind::Assign(op, lhs, rhs) => self.assign(op.is_none(), lhs, rhs, e.span),
+            ExprKind::Conditional(c, a, b) => self.conditional(c, a, b, e.span),
+            ExprKind::Comma(a, b) => self.comma(a, b),
+            ExprKind::Cast(tn, inner) => self.cast(tn, inner, e.span),
+            ExprKind::VectorLiteral(_, items) => self.vector_literal(items),
+            ExprKind::CompoundLiteral(tn, list) => self.compound_literal(tn, list),
             ExprKind::SizeofExpr(..) | ExprKind::SizeofType(..) => Val::constant(QTy::arith()),
-            ExprKind::Index(base, index) => {
-                let b = self.expr(base);
-                let i = self.expr(index);
-                let (ptr, _) = if b.decayed().ty.is_pointer_like() {
-                    (b, i)
-                } else {
-                    (i, b)
-                };
-                self.deref(&ptr)
-            }
+            ExprKind::Index(base, index) => self.index(base, index),
             ExprKind::Call(callee, args) => self.call(callee, args, e.span),
-            ExprKind::Member { base, name, arrow } => {
-                let b = self.expr(base);
-                let (record, space, konst, origin) = if *arrow {
-                    match b.decayed().ty.pointee() {
-                        Some(p) => (
-                            p.ty.clone(),
-                            p.space,
-                            p.konst,
-                            super::cxx::pointee_origin(&b),
-                        ),
-                        None => return Val::unknown(),
-                    }
-                } else {
-                    (b.ty.ty.clone(), b.lvalue, b.lvalue_const, b.origin)
-                };
-                let field = match record {
-                    Ty::Record(id) => self
-                        .records
-                        .get(id as usize)
-                        .and_then(|r| r.fields.iter().find(|(n, _)| *n == name.name))
-                        .map(|(_, t)| t.clone()),
-                    Ty::Arith => Some(QTy::arith()),
-                    _ => None,
-                };
-                match field {
-                    Some(ty) => {
-                        let konst = konst || ty.konst;
-                        Val {
-                            ty,
-                            lvalue: space,
-                            lvalue_const: konst,
-                            origin,
-                            ..Val::unknown()
-                        }
-                    }
-                    None => Val::unknown(),
-                }
-            }
+            ExprKind::Member { base, name, arrow } => self.member(base, name, *arrow),
             ExprKind::BlockLiteral { params, body } => {
                 self.block_literal(params, body);
                 Val::unknown()
@@ -445,11 +302,196 @@ impl Sema<'_> {
         }
     }
 
-    /// Whether `e` designates (part of) an object with static storage, at a constant offset:
-    /// its address is an address constant (C99 6.6p9).
+    fn ident(&mut self, name: &str) -> Val {
+        match self.lookup(name) {
+            Some(Symbol::Var(var)) => {
+                // An array or a function with static storage designates an address constant.
+                let is_const = var.is_static_storage
+                    && matches!(self.types.get(var.ty.ty), Ty::Array(_) | Ty::Func(_));
+                Val {
+                    ty: var.ty,
+                    lvalue: Some(var.space),
+                    lvalue_const: var.ty.konst,
+                    is_const,
+                    is_string: false,
+                    is_null: false,
+                    origin: var.origin,
+                }
+            }
+            Some(Symbol::EnumConst) => Val::constant(QTy::arith()),
+            // Built-in constants (CLK_LOCAL_MEM_FENCE, M_PI_F, ...) and undeclared names.
+            _ => Val {
+                is_const: true,
+                ..Val::unknown()
+            },
+        }
+    }
+
+    #[inline(never)]
+    fn comma(&mut self, a: &Expr, b: &Expr) -> Val {
+        self.expr(a);
+        let v = self.expr(b);
+        Val::rvalue(v.ty)
+    }
+
+    /// `(float4)(a, b, c, d)`: constant when every element is.
+    #[inline(never)]
+    fn vector_literal(&mut self, items: &[Expr]) -> Val {
+        // Every element is analysed, even after one that is not constant.
+        let mut all = true;
+        for i in items {
+            all &= self.expr(i).is_const;
+        }
+        Val {
+            is_const: all,
+            ..Val::rvalue(QTy::arith())
+        }
+    }
+
+    /// `base[index]` (or `index[base]`).
+    #[inline(never)]
+    fn index(&mut self, base: &Expr, index: &Expr) -> Val {
+        let b = self.expr(base);
+        let i = self.expr(index);
+        let ptr = if self.is_pointer_like(&b) { b } else { i };
+        self.deref(&ptr)
+    }
+
+    /// A string literal: an array of characters in the constant space.
+    #[inline(never)]
+    fn string(&mut self) -> Val {
+        let ch = QTy {
+            space: Some(AddrSpace::Constant),
+            ..QTy::arith()
+        };
+        Val {
+            is_string: true,
+            lvalue: Some(AddrSpace::Constant),
+            ..Val::constant(QTy {
+                ty: self.types.intern(Ty::Array(ch)),
+                ..ch
+            })
+        }
+    }
+
+    /// `lhs = rhs` (`plain`) or a compound assignment.
+    #[inline(never)]
+    fn assign(&mut self, plain: bool, lhs: &Expr, rhs: &Expr, at: Span) -> Val {
+        let l = self.expr(lhs);
+        let r = self.expr(rhs);
+        self.write(&l, at);
+        if plain && self.types.is_ptr(l.ty.ty) {
+            self.convert(Op::Assign, &r, l.ty.ty, at);
+        }
+        Val::rvalue(l.ty)
+    }
+
+    #[inline(never)]
+    fn conditional(&mut self, c: &Expr, a: &Expr, b: &Expr, at: Span) -> Val {
+        let c = self.expr(c);
+        let (va, vb) = (self.expr(a), self.expr(b));
+        let is_const = c.is_const && va.is_const && vb.is_const;
+        if self.is_pointer_like(&va) && self.is_pointer_like(&vb) && !va.is_null && !vb.is_null {
+            let (ca, cb) = (self.val_chain(&va), self.val_chain(&vb));
+            if let Some(rule) = conv::pointer_conversion(Op::Cond, &ca, &cb, false) {
+                self.report(
+                    rule,
+                    at,
+                    "the two pointer operands of ?: point to different address spaces",
+                );
+                return Val::unknown();
+            }
+            // The composite type points to generic when the operands differ.
+            if ca.first() != cb.first() {
+                if let Some(mut g) = self.decayed_pointee(&va) {
+                    g.space = Some(AddrSpace::Generic);
+                    return Val {
+                        is_const,
+                        ..Val::rvalue(self.types.ptr_to(g))
+                    };
+                }
+            }
+        }
+        let ty = self.decayed(if vb.is_null { &va } else { &vb });
+        Val {
+            is_const,
+            ..Val::rvalue(ty)
+        }
+    }
+
+    #[inline(never)]
+    fn cast(&mut self, tn: &TypeName, inner: &Expr, at: Span) -> Val {
+        let v = self.expr(inner);
+        self.type_levels(&tn.specs, &tn.declarator);
+        let base = self.base_type(&tn.specs);
+        let to = self.declarator_type(base, &tn.declarator);
+        let pointee = match self.types.get(to.ty) {
+            Ty::Ptr(p) => Some(p),
+            _ => None,
+        };
+        if pointee.is_some() {
+            self.convert(Op::Cast, &v, to.ty, at);
+        }
+        let is_null = v.is_null && pointee.is_some_and(|p| p.ty == TyId::VOID);
+        Val {
+            is_const: v.is_const,
+            is_null,
+            ..Val::rvalue(to)
+        }
+    }
+
+    #[inline(never)]
+    fn compound_literal(&mut self, tn: &TypeName, list: &InitList) -> Val {
+        let base = self.base_type(&tn.specs);
+        let ty = self.declarator_type(base, &tn.declarator);
+        for item in list.items.iter() {
+            if let Initializer::Expr(x) = &item.init {
+                self.expr(x);
+            }
+        }
+        Val {
+            lvalue: Some(AddrSpace::Private),
+            ..Val::rvalue(ty)
+        }
+    }
+
+    /// `base.name` or `base->name`: a field of a record, or a vector component.
+    #[inline(never)]
+    fn member(&mut self, base: &Expr, name: &Ident, arrow: bool) -> Val {
+        let b = self.expr(base);
+        let (record, space, konst, origin) = if arrow {
+            match self.decayed_pointee(&b) {
+                Some(p) => (p.ty, p.space, p.konst, self.pointee_origin(&b)),
+                None => return Val::unknown(),
+            }
+        } else {
+            (b.ty.ty, b.lvalue, b.lvalue_const, b.origin)
+        };
+        let field = match self.types.get(record) {
+            Ty::Record(id) => self
+                .records
+                .get(id as usize)
+                .and_then(|r| r.fields.iter().find(|(n, _)| *n == name.name))
+                .map(|&(_, t)| t),
+            Ty::Arith => Some(QTy::arith()),
+            _ => None,
+        };
+        match field {
+            Some(ty) => Val {
+                ty,
+                lvalue: space,
+                lvalue_const: konst || ty.konst,
+                origin,
+                ..Val::unknown()
+            },
+            None => Val::unknown(),
+        }
+    }
+
     /// A block literal's body is checked like a function body that is not a kernel, with its
     /// parameters in scope and the enclosing names visible. Its return type is deduced, which
     /// the checker does not model, so returns are not judged.
+    #[inline(never)]
     fn block_literal(&mut self, params: &[crate::ast::ParamDecl], body: &crate::ast::Block) {
         self.push_scope();
         self.bind_params(params);
@@ -465,6 +507,8 @@ impl Sema<'_> {
         self.pop_scope();
     }
 
+    /// Whether `e` designates (part of) an object with static storage, at a constant offset:
+    /// its address is an address constant (C99 6.6p9).
     fn is_static_lvalue(&mut self, e: &Expr) -> bool {
         match &e.kind {
             ExprKind::Ident(n) => {
@@ -483,24 +527,25 @@ impl Sema<'_> {
 
     /// `*p` and `p[i]`: an lvalue in the pointee's space.
     pub(super) fn deref(&mut self, v: &Val) -> Val {
-        match v.decayed().ty.pointee() {
+        match self.decayed_pointee(v) {
             Some(p) => Val {
-                ty: p.clone(),
+                ty: p,
                 lvalue: p.space,
                 lvalue_const: p.konst,
-                origin: super::cxx::pointee_origin(v),
+                origin: self.pointee_origin(v),
                 ..Val::unknown()
             },
             None => Val::unknown(),
         }
     }
 
+    #[inline(never)]
     fn unary(&mut self, op: UnaryOp, inner: &Expr, at: Span) -> Val {
         let v = self.expr(inner);
         match op {
             UnaryOp::AddrOf => match v.lvalue {
                 Some(space) => {
-                    let mut pointee = v.ty.clone();
+                    let mut pointee = v.ty;
                     pointee.space = Some(space);
                     pointee.konst |= v.lvalue_const;
                     // The address of (a part of) a program-scope variable is an address constant.
@@ -508,7 +553,7 @@ impl Sema<'_> {
                     Val {
                         is_const,
                         origin: v.origin,
-                        ..Val::rvalue(QTy::ptr_to(pointee))
+                        ..Val::rvalue(self.types.ptr_to(pointee))
                     }
                 }
                 None => Val::unknown(),
@@ -516,7 +561,7 @@ impl Sema<'_> {
             UnaryOp::Deref => self.deref(&v),
             UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
                 self.write(&v, at);
-                Val::rvalue(v.decayed())
+                Val::rvalue(self.decayed(&v))
             }
             UnaryOp::Plus | UnaryOp::Neg | UnaryOp::BitNot | UnaryOp::Not => Val {
                 is_const: v.is_const,
@@ -526,23 +571,38 @@ impl Sema<'_> {
     }
 
     /// A binary operator. Left-associative chains (`a + b + c + ...`, as long as the parser's
-    /// operator limit allows) are walked down their left spine with a loop, so their length
-    /// costs no stack.
+    /// operator limit allows) are walked down their left spine: by recursion for the first
+    /// [`SHORT_CHAIN`] operators, and beyond with a loop, so their length costs no more stack.
+    #[inline(never)]
     fn binary(&mut self, op: BinaryOp, a: &Expr, b: &Expr, at: Span) -> Val {
-        if !matches!(a.kind, ExprKind::Binary(..)) {
-            // No chain: nothing to walk.
-            let va = self.expr(a);
-            let vb = self.expr(b);
-            return self.binary_vals(op, va, vb, at);
-        }
-        let mut spine = vec![(op, b, at)];
-        let mut left = a;
+        self.binary_chain(op, a, b, at, 0)
+    }
+
+    /// `a op b` where `a` is `depth` operators down a chain.
+    fn binary_chain(&mut self, op: BinaryOp, a: &Expr, b: &Expr, at: Span, depth: u32) -> Val {
+        let va = match &a.kind {
+            ExprKind::Binary(op_a, l, r) if depth < SHORT_CHAIN => {
+                self.binary_chain(*op_a, l, r, a.span, depth + 1)
+            }
+            ExprKind::Binary(..) => self.long_chain(a),
+            _ => self.expr(a),
+        };
+        let vb = self.expr(b);
+        self.binary_vals(op, va, vb, at)
+    }
+
+    /// The rest of a long chain, from its operator `e`: the operators above the leftmost
+    /// operand are noted on the way down and applied on the way back up.
+    #[inline(never)]
+    fn long_chain(&mut self, e: &Expr) -> Val {
+        let mut spine = Vec::new();
+        let mut left = e;
         while let ExprKind::Binary(op, l, r) = &left.kind {
-            spine.push((*op, r, left.span));
+            spine.push((*op, &**r, left.span));
             left = l;
         }
         let mut va = self.expr(left);
-        for (op, b, at) in spine.into_iter().rev() {
+        for &(op, b, at) in spine.iter().rev() {
             let vb = self.expr(b);
             va = self.binary_vals(op, va, vb, at);
         }
@@ -550,9 +610,21 @@ impl Sema<'_> {
     }
 
     fn binary_vals(&mut self, op: BinaryOp, va: Val, vb: Val, at: Span) -> Val {
-        let (ta, tb) = (va.decayed(), vb.decayed());
+        if !self.is_pointer_like(&va) && !self.is_pointer_like(&vb) {
+            // Arithmetic (the usual case): nothing to check, whatever the operator.
+            return Val {
+                is_const: va.is_const && vb.is_const,
+                ..Val::rvalue(QTy::arith())
+            };
+        }
+        self.pointer_operands(op, va, vb, at)
+    }
+
+    /// A binary operator with a pointer on at least one side.
+    #[inline(never)]
+    fn pointer_operands(&mut self, op: BinaryOp, va: Val, vb: Val, at: Span) -> Val {
         let is_const = va.is_const && vb.is_const;
-        let both_ptr = ta.ty.is_pointer_like() && tb.ty.is_pointer_like();
+        let (a_ptr, b_ptr) = (self.is_pointer_like(&va), self.is_pointer_like(&vb));
         match op {
             BinaryOp::Lt
             | BinaryOp::Gt
@@ -560,13 +632,9 @@ impl Sema<'_> {
             | BinaryOp::Ge
             | BinaryOp::Eq
             | BinaryOp::Ne => {
-                if both_ptr && !va.is_null && !vb.is_null {
-                    if let Some(rule) = conv::pointer_conversion(
-                        Op::Compare,
-                        &ta.ty.pointee_chain(),
-                        &tb.ty.pointee_chain(),
-                        false,
-                    ) {
+                if a_ptr && b_ptr && !va.is_null && !vb.is_null {
+                    let (ca, cb) = (self.val_chain(&va), self.val_chain(&vb));
+                    if let Some(rule) = conv::pointer_conversion(Op::Compare, &ca, &cb, false) {
                         self.report(rule, at, "comparing pointers to different address spaces");
                     }
                 }
@@ -575,26 +643,22 @@ impl Sema<'_> {
                     ..Val::rvalue(QTy::arith())
                 }
             }
-            BinaryOp::Sub if both_ptr => {
-                if let Some(rule) = conv::pointer_conversion(
-                    Op::Diff,
-                    &ta.ty.pointee_chain(),
-                    &tb.ty.pointee_chain(),
-                    false,
-                ) {
+            BinaryOp::Sub if a_ptr && b_ptr => {
+                let (ca, cb) = (self.val_chain(&va), self.val_chain(&vb));
+                if let Some(rule) = conv::pointer_conversion(Op::Diff, &ca, &cb, false) {
                     self.report(rule, at, "subtracting pointers to different address spaces");
                 }
                 Val::rvalue(QTy::arith())
             }
-            BinaryOp::Add | BinaryOp::Sub if ta.ty.is_pointer_like() => Val {
+            BinaryOp::Add | BinaryOp::Sub if a_ptr => Val {
                 is_const,
-                origin: super::cxx::pointee_origin(&va),
-                ..Val::rvalue(ta)
+                origin: self.pointee_origin(&va),
+                ..Val::rvalue(self.decayed(&va))
             },
-            BinaryOp::Add if tb.ty.is_pointer_like() => Val {
+            BinaryOp::Add if b_ptr => Val {
                 is_const,
-                origin: super::cxx::pointee_origin(&vb),
-                ..Val::rvalue(tb)
+                origin: self.pointee_origin(&vb),
+                ..Val::rvalue(self.decayed(&vb))
             },
             _ => Val {
                 is_const,
@@ -603,13 +667,26 @@ impl Sema<'_> {
         }
     }
 
+    /// A call. The argument values wait on [`Sema::arg_vals`] (from `first` on) until the
+    /// callee is known.
+    #[inline(never)]
     fn call(&mut self, callee: &Expr, args: &[Expr], at: Span) -> Val {
-        let vals: Vec<Val> = args.iter().map(|a| self.expr(a)).collect();
+        let first = self.arg_vals.len();
+        for a in args {
+            let v = self.expr(a);
+            self.arg_vals.push(v);
+        }
+        let v = self.call_of(callee, args, first, at);
+        self.arg_vals.truncate(first);
+        v
+    }
+
+    fn call_of(&mut self, callee: &Expr, args: &[Expr], first: usize, at: Span) -> Val {
         let name = match &callee.kind {
-            ExprKind::Ident(n) => *n,
+            ExprKind::Ident(n) => n,
             ExprKind::Member { .. } if self.cxx => {
                 return match self.method_type(callee) {
-                    Some(f) => self.call_with(&f, &vals, args),
+                    Some(f) => self.call_with(&f, first, args),
                     None => Val::unknown(),
                 };
             }
@@ -619,44 +696,51 @@ impl Sema<'_> {
             }
         };
         if let Some(Symbol::Var(var)) = self.lookup(name) {
-            if let Ty::Func(f) = &var.ty.ty {
-                let f = f.clone();
-                return self.call_with(&f, &vals, args);
-            }
-            return Val::unknown();
+            return match self.types.as_func(var.ty.ty) {
+                Some(f) => self.call_with(&f, first, args),
+                None => Val::unknown(),
+            };
         }
-        self.builtin(name, &vals, args, at)
+        self.builtin(name, first, args, at)
     }
 
     /// A call of a known function: every pointer (and C++ reference) argument converts to
     /// its parameter.
-    fn call_with(&mut self, f: &super::types::FuncTy, vals: &[Val], args: &[Expr]) -> Val {
-        if let Some(params) = &f.params {
-            for ((v, arg), p) in vals.iter().zip(args).zip(params) {
-                match &p.ty {
-                    Ty::Ptr(_) => self.convert(Op::Arg, v, &p.ty, arg.span),
-                    Ty::Ref(referent) => self.bind_ref(Op::Arg, v, referent, arg.span),
-                    _ => {}
-                }
+    fn call_with(&mut self, f: &FuncTy, first: usize, args: &[Expr]) -> Val {
+        for (i, arg) in args.iter().enumerate() {
+            let (Some(v), Some(p)) = (self.arg(first, i), self.types.param(f, i)) else {
+                break;
+            };
+            match self.types.get(p.ty) {
+                Ty::Ptr(_) => self.convert(Op::Arg, &v, p.ty, arg.span),
+                Ty::Ref(referent) => self.bind_ref(Op::Arg, &v, referent, arg.span),
+                _ => {}
             }
         }
-        match &f.ret.ty {
+        match self.types.get(f.ret.ty) {
             Ty::Ref(referent) => Val {
-                ty: (**referent).clone(),
+                ty: referent,
                 lvalue: referent.space,
                 lvalue_const: referent.konst,
                 ..Val::unknown()
             },
-            _ => Val::rvalue(f.ret.clone()),
+            _ => Val::rvalue(f.ret),
         }
     }
 
+    /// Argument `i` of the call whose arguments start at `first`.
+    fn arg(&self, first: usize, i: usize) -> Option<Val> {
+        self.arg_vals.get(first + i).copied()
+    }
+
+    /// The space argument `i` points to (see [`Sema::arg`]).
+    fn arg_pointee_space(&self, first: usize, i: usize) -> Option<AddrSpace> {
+        let v = self.arg(first, i)?;
+        self.decayed_pointee(&v)?.space
+    }
+
     /// The built-ins whose signatures involve address spaces.
-    fn builtin(&mut self, name: &str, vals: &[Val], args: &[Expr], at: Span) -> Val {
-        let pointee_space = |i: usize| {
-            vals.get(i)
-                .and_then(|v| v.decayed().ty.pointee().and_then(|p| p.space))
-        };
+    fn builtin(&mut self, name: &str, first: usize, args: &[Expr], at: Span) -> Val {
         match name {
             "to_global" | "to_local" | "to_private" => {
                 if !self.profile.has(Feature::GenericAddressSpace) {
@@ -670,10 +754,8 @@ impl Sema<'_> {
                     );
                     return Val::unknown();
                 }
-                if !vals
-                    .first()
-                    .is_some_and(|v| v.decayed().ty.is_pointer_like() || v.ty.ty == Ty::Unknown)
-                {
+                let arg = self.arg(first, 0);
+                if !arg.is_some_and(|v| self.is_pointer_like(&v) || v.ty.ty == TyId::UNKNOWN) {
                     self.report(
                         RuleId::ToNamedBuiltin,
                         at,
@@ -681,7 +763,7 @@ impl Sema<'_> {
                     );
                     return Val::unknown();
                 }
-                if pointee_space(0) == Some(AddrSpace::Constant) {
+                if self.arg_pointee_space(first, 0) == Some(AddrSpace::Constant) {
                     self.report(
                         RuleId::GenericConstant,
                         args[0].span,
@@ -696,20 +778,19 @@ impl Sema<'_> {
                     "to_local" => AddrSpace::Local,
                     _ => AddrSpace::Private,
                 };
-                match vals
-                    .first()
-                    .map(|v| v.decayed())
-                    .and_then(|t| t.ty.pointee().cloned())
-                {
+                match arg.and_then(|v| self.decayed_pointee(&v)) {
                     Some(mut p) => {
                         p.space = Some(space);
-                        Val::rvalue(QTy::ptr_to(p))
+                        Val::rvalue(self.types.ptr_to(p))
                     }
                     None => Val::unknown(),
                 }
             }
             "async_work_group_copy" | "async_work_group_strided_copy" => {
-                let pair = (pointee_space(0), pointee_space(1));
+                let pair = (
+                    self.arg_pointee_space(first, 0),
+                    self.arg_pointee_space(first, 1),
+                );
                 let ok = matches!(
                     pair,
                     (Some(AddrSpace::Local), Some(AddrSpace::Global))
@@ -722,10 +803,10 @@ impl Sema<'_> {
                         "async copies go between global and local memory only",
                     );
                 }
-                Val::rvalue(QTy::new(Ty::Opaque(super::types::Opaque::Event)))
+                Val::rvalue(QTy::new(TyId::EVENT))
             }
             "prefetch" => {
-                if let Some(space) = pointee_space(0) {
+                if let Some(space) = self.arg_pointee_space(first, 0) {
                     if space != AddrSpace::Global {
                         self.report(
                             RuleId::PrefetchSpace,
@@ -734,10 +815,10 @@ impl Sema<'_> {
                         );
                     }
                 }
-                Val::rvalue(QTy::new(Ty::Void))
+                Val::rvalue(QTy::new(TyId::VOID))
             }
             _ if is_legacy_atomic(name) => {
-                if let Some(space) = pointee_space(0) {
+                if let Some(space) = self.arg_pointee_space(first, 0) {
                     if !matches!(space, AddrSpace::Global | AddrSpace::Local) {
                         self.report(
                             RuleId::AtomicSpace,
@@ -749,7 +830,8 @@ impl Sema<'_> {
                 Val::rvalue(QTy::arith())
             }
             _ if name.starts_with("vstore") => {
-                if let Some(space) = vals.len().checked_sub(1).and_then(pointee_space) {
+                let last = args.len().checked_sub(1);
+                if let Some(space) = last.and_then(|i| self.arg_pointee_space(first, i)) {
                     if space == AddrSpace::Constant {
                         self.report(
                             RuleId::VstoreSpace,
@@ -758,7 +840,7 @@ impl Sema<'_> {
                         );
                     }
                 }
-                Val::rvalue(QTy::new(Ty::Void))
+                Val::rvalue(QTy::new(TyId::VOID))
             }
             _ => Val::unknown(),
         }
@@ -775,3 +857,27 @@ fn is_legacy_atomic(name: &str) -> bool {
         .or_else(|| name.strip_prefix("atom_"));
     op.is_some_and(|op| OPS.contains(&op))
 }
+
+/// Whether an integer literal is zero (a null pointer constant): `0`, `0x0`, `0u`, `00`.
+fn is_zero(text: &str) -> bool {
+    if text.len() == 1 {
+        return text == "0";
+    }
+    let mut digits = text.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    while let Some(rest) = digits.strip_prefix("0x") {
+        digits = rest;
+    }
+    digits.bytes().all(|c| c == b'0')
+}
+
+/// The element `elem` of the array `v` is, in the space the array lives in unless its type
+/// names one.
+fn element_of(mut elem: QTy, v: &Val) -> QTy {
+    if elem.space.is_none() {
+        elem.space = v.lvalue;
+    }
+    elem
+}
+
+/// How many operators down a chain of binary operators are walked by recursion.
+const SHORT_CHAIN: u32 = 16;

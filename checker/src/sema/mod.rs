@@ -2,6 +2,7 @@
 //! every compile-time address-space rule.
 //!
 //! - [`types`]: the type model; [`conv`]: pointer conversions between spaces;
+//! - `scope`: names in scope (a look-up is one hash probe);
 //! - `decls`: declarations (where each space may be used, initialisers, parameters, fields);
 //! - `exprs`: expressions and statements (conversions, writes, built-in calls).
 //!
@@ -13,17 +14,19 @@ pub mod conv;
 mod cxx;
 mod decls;
 mod exprs;
+mod scope;
 pub mod types;
 
 use crate::ast::{
-    ChunkKind, DeclSpecs, Declarator, ExternalDecl, RecordSpec, TranslationUnit, TypeSpecKind,
+    ChunkKind, DeclSpecs, Declarator, EnumSpec, ExternalDecl, ParamDecl, RecordSpec,
+    TranslationUnit, TypeSpecKind,
 };
 use crate::diag::{Code, Diagnostic};
 use crate::source::Span;
 use crate::spec::{AddrSpace, Profile, RuleId};
-use crate::token::FxHashMap as HashMap;
+use scope::Scoped;
 use smol_str::SmolStr;
-use types::{FuncTy, QTy, Ty};
+use types::{QTy, Ty, TyId, Types};
 
 /// The one address space of a qualifier level (with the space a typedef brought), or `Err`
 /// when two different ones meet.
@@ -41,6 +44,20 @@ fn level_space(
     Ok(space)
 }
 
+/// Whether a type specifier is an arithmetic keyword (`int`, `unsigned`, `float`, ...), which
+/// leaves the base type arithmetic.
+fn is_arith_keyword(kind: &TypeSpecKind) -> bool {
+    !matches!(
+        kind,
+        TypeSpecKind::Void
+            | TypeSpecKind::Builtin(_)
+            | TypeSpecKind::Named(_)
+            | TypeSpecKind::Record(_)
+            | TypeSpecKind::Enum(_)
+            | TypeSpecKind::Auto
+    )
+}
+
 /// Checks a parsed translation unit, appending to `diags`.
 pub fn check(tu: &TranslationUnit, profile: Profile, diags: &mut Vec<Diagnostic>) {
     let mut sema = Sema::new(profile, diags);
@@ -50,7 +67,7 @@ pub fn check(tu: &TranslationUnit, profile: Profile, diags: &mut Vec<Diagnostic>
 }
 
 /// What a name means in a scope.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 enum Symbol {
     Var(Var),
     Typedef(QTy),
@@ -59,7 +76,7 @@ enum Symbol {
 }
 
 /// A variable: its type and the space its storage is in.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 struct Var {
     ty: QTy,
     space: AddrSpace,
@@ -78,13 +95,8 @@ struct Record {
     class: cxx::ClassInfo,
 }
 
-struct Scope {
-    names: HashMap<SmolStr, Symbol>,
-    tags: HashMap<SmolStr, u32>,
-}
-
 /// Where a function body is being analysed.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 struct FnCtx {
     is_kernel: bool,
     ret: QTy,
@@ -95,9 +107,11 @@ struct FnCtx {
 struct Sema<'d> {
     profile: Profile,
     diags: &'d mut Vec<Diagnostic>,
-    scopes: Vec<Scope>,
-    /// Scopes popped and cleared, kept with their tables for the next block.
-    spare: Vec<Scope>,
+    types: Types,
+    /// Ordinary identifiers: variables, functions, typedef names, enumeration constants.
+    names: Scoped<Symbol>,
+    /// Struct and union tags, to record ids.
+    tags: Scoped<u32>,
     records: Vec<Record>,
     func: Option<FnCtx>,
     /// Current depth of [`Sema::expr`] recursion, against [`MAX_EXPR_DEPTH`].
@@ -112,6 +126,13 @@ struct Sema<'d> {
     usings: Vec<SmolStr>,
     /// C++: the classes whose member function bodies are being analysed, innermost last.
     class_ids: Vec<u32>,
+    /// The values of the arguments of the calls being analysed, innermost call last: kept
+    /// between calls so that a call allocates nothing.
+    arg_vals: Vec<exprs::Val>,
+    /// The parameter types of the function declarators being built, innermost last.
+    param_tys: Vec<QTy>,
+    /// The parameter types of the function being defined, kept between definitions.
+    known_params: Vec<QTy>,
 }
 
 /// How deep expressions are analysed. The parser bounds bracket nesting by
@@ -125,11 +146,9 @@ impl<'d> Sema<'d> {
         Sema {
             profile,
             diags,
-            scopes: vec![Scope {
-                names: HashMap::default(),
-                tags: HashMap::default(),
-            }],
-            spare: Vec::new(),
+            types: Types::default(),
+            names: Scoped::default(),
+            tags: Scoped::default(),
             records: Vec::new(),
             func: None,
             expr_depth: 0,
@@ -138,6 +157,9 @@ impl<'d> Sema<'d> {
             prefix: Vec::new(),
             usings: Vec::new(),
             class_ids: Vec::new(),
+            arg_vals: Vec::new(),
+            param_tys: Vec::new(),
+            known_params: Vec::new(),
         }
     }
 
@@ -170,98 +192,101 @@ impl<'d> Sema<'d> {
     }
 
     fn push_scope(&mut self) {
-        let scope = self.spare.pop().unwrap_or_else(|| Scope {
-            names: HashMap::default(),
-            tags: HashMap::default(),
-        });
-        self.scopes.push(scope);
+        self.names.open_block();
+        self.tags.open_block();
     }
 
     fn pop_scope(&mut self) {
-        if let Some(mut scope) = self.scopes.pop() {
-            scope.names.clear();
-            scope.tags.clear();
-            self.spare.push(scope);
-        }
+        self.names.close_block();
+        self.tags.close_block();
     }
 
     fn bind(&mut self, name: &str, symbol: Symbol) {
-        if self.cxx && self.scopes.len() == 1 {
+        if self.cxx && self.names.at_file_scope() {
             let key = crate::parse::qualify(&self.prefix, name);
-            self.scopes[0].names.insert(key, symbol);
+            self.names.bind(&key, symbol);
             return;
         }
-        if let Some(scope) = self.scopes.last_mut() {
-            scope.names.insert(SmolStr::new(name), symbol);
-        }
+        self.names.bind(name, symbol);
     }
 
-    fn lookup(&self, name: &str) -> Option<&Symbol> {
+    #[inline]
+    fn lookup(&self, name: &str) -> Option<Symbol> {
         if self.cxx {
             return self.lookup_cxx(name);
         }
-        self.scopes
-            .iter()
-            .rev()
-            .filter(|s| !s.names.is_empty())
-            .find_map(|s| s.names.get(name))
+        self.names.get(name).copied()
     }
 
     /// C++: block scopes by the plain name, then file scope by the qualified keys the parser
     /// uses too.
-    fn lookup_cxx(&self, name: &str) -> Option<&Symbol> {
+    #[inline(never)]
+    fn lookup_cxx(&self, name: &str) -> Option<Symbol> {
         if !name.contains("::") {
-            if let Some(found) = self
-                .scopes
-                .get(1..)
-                .unwrap_or_default()
-                .iter()
-                .rev()
-                .filter(|s| !s.names.is_empty())
-                .find_map(|s| s.names.get(name))
-            {
-                return Some(found);
+            if let Some(found) = self.names.get_in_block(name) {
+                return Some(*found);
             }
         }
-        let file = self.scopes.first()?;
+        if self.prefix.is_empty() && self.usings.is_empty() {
+            // Outside namespaces and classes, with no `using namespace`, `lookup_keys` gives
+            // one key: the name without a leading `::`.
+            let key = name.strip_prefix("::").unwrap_or(name);
+            return self.names.get_at_file_scope(key).copied();
+        }
         crate::parse::lookup_keys(&self.prefix, &self.usings, name)
             .iter()
-            .find_map(|k| file.names.get(k.as_str()))
+            .find_map(|k| self.names.get_at_file_scope(k))
+            .copied()
     }
 
     /// The base type and qualifiers of declaration specifiers. Address spaces from a typedef
     /// and from the specifiers combine (two different ones are AS-MULTIPLE-SPACES, reported by
     /// `decls`).
+    #[inline]
     fn base_type(&mut self, specs: &DeclSpecs) -> QTy {
-        let mut q = QTy::new(Ty::Arith);
+        if !specs.quals.is_empty() || specs.pipe.is_some() {
+            return self.written_base_type(specs);
+        }
+        // The commonest specifiers, with no qualifier: arithmetic keywords (`unsigned int`),
+        // one predeclared type name, one typedef name.
+        match specs.types {
+            [one] => match &one.kind {
+                TypeSpecKind::Builtin(name) => QTy::new(types::builtin_type(name)),
+                TypeSpecKind::Named(ident) => match self.lookup(ident.name) {
+                    Some(Symbol::Typedef(t)) => t,
+                    _ => QTy::unknown(),
+                },
+                kind if is_arith_keyword(kind) => QTy::arith(),
+                _ => self.written_base_type(specs),
+            },
+            types if types.iter().all(|t| is_arith_keyword(&t.kind)) => QTy::arith(),
+            _ => self.written_base_type(specs),
+        }
+    }
+
+    /// [`Sema::base_type`] in general.
+    fn written_base_type(&mut self, specs: &DeclSpecs) -> QTy {
+        let mut q = QTy::arith();
         let mut void = false;
         for spec in specs.types.iter() {
             match &spec.kind {
                 TypeSpecKind::Void => void = true,
                 TypeSpecKind::Builtin(name) => q.ty = types::builtin_type(name),
                 TypeSpecKind::Named(ident) => match self.lookup(ident.name) {
-                    Some(Symbol::Typedef(t)) => q = t.clone(),
-                    _ => q.ty = Ty::Unknown,
+                    Some(Symbol::Typedef(t)) => q = t,
+                    _ => q.ty = TyId::UNKNOWN,
                 },
                 TypeSpecKind::Record(r) => q.ty = self.record(r),
-                TypeSpecKind::Auto => q.ty = Ty::Unknown,
-                TypeSpecKind::Enum(e) => {
-                    if let Some(tag) = &e.name {
-                        self.reserved_ident(tag);
-                    }
-                    for constant in e.enumerators.iter().copied().flatten() {
-                        self.reserved_ident(&constant.name);
-                        self.bind(constant.name.name, Symbol::EnumConst);
-                    }
-                }
+                TypeSpecKind::Auto => q.ty = TyId::UNKNOWN,
+                TypeSpecKind::Enum(e) => self.enumeration(e),
                 _ => {}
             }
         }
         if void && specs.types.len() == 1 {
-            q.ty = Ty::Void;
+            q.ty = TyId::VOID;
         }
         if specs.pipe.is_some() {
-            q.ty = Ty::Opaque(types::Opaque::Other);
+            q.ty = TyId::OTHER_OPAQUE;
         }
         match level_space(&specs.quals, q.space) {
             Ok(space) => q.space = space,
@@ -272,130 +297,159 @@ impl<'d> Sema<'d> {
         q
     }
 
+    /// An enumeration's tag and constants (its type is arithmetic).
+    #[inline(never)]
+    fn enumeration(&mut self, e: &EnumSpec) {
+        if let Some(tag) = &e.name {
+            self.reserved_ident(tag);
+        }
+        for constant in e.enumerators.iter().copied().flatten() {
+            self.reserved_ident(&constant.name);
+            self.bind(constant.name.name, Symbol::EnumConst);
+        }
+    }
+
     /// Defines or looks up a struct/union, returning its type.
-    fn record(&mut self, r: &RecordSpec) -> Ty {
+    #[inline(never)]
+    fn record(&mut self, r: &RecordSpec) -> TyId {
         let Some(fields) = &r.fields else {
-            let found = r
-                .name
-                .as_ref()
-                .and_then(|n| self.scopes.iter().rev().find_map(|s| s.tags.get(n.name)));
+            let found = r.name.as_ref().and_then(|n| self.tags.get(n.name)).copied();
             if found.is_none() && self.cxx {
                 if let Some(Symbol::Typedef(q)) = r.name.as_ref().and_then(|n| self.lookup(n.name))
                 {
-                    return q.ty.clone();
+                    return q.ty;
                 }
             }
-            return found.map_or(Ty::Unknown, |id| Ty::Record(*id));
+            return found.map_or(TyId::UNKNOWN, |id| self.types.intern(Ty::Record(id)));
         };
         if let Some(tag) = &r.name {
             self.reserved_ident(tag);
         }
         let id = self.records.len() as u32;
         self.records.push(Record::default());
-        if let (Some(name), Some(scope)) = (&r.name, self.scopes.last_mut()) {
-            scope.tags.insert(SmolStr::new(name.name), id);
+        if let Some(name) = &r.name {
+            self.tags.bind(name.name, id);
         }
         if self.cxx {
             self.cxx_class(r, fields, id);
-            return Ty::Record(id);
+            return self.types.intern(Ty::Record(id));
         }
         let mut out = Vec::new();
         for field in fields.iter() {
             self.field_decl(field);
             let base = self.base_type(&field.specs);
             for d in field.declarators.iter() {
-                let ty = self.declarator_type(base.clone(), &d.declarator);
+                let ty = self.declarator_type(base, &d.declarator);
                 if let Some(name) = &d.declarator.name {
                     out.push((SmolStr::new(name.name), ty));
                 }
             }
         }
         self.records[id as usize].fields = out;
-        Ty::Record(id)
+        self.types.intern(Ty::Record(id))
     }
 
     /// Applies a declarator's levels to a base type, innermost (last chunk) first. A pointee
     /// left unqualified gets the profile's default (generic or private).
+    #[inline]
     fn declarator_type(&mut self, base: QTy, decl: &Declarator) -> QTy {
+        if decl.chunks.is_empty() {
+            return base;
+        }
+        self.declarator_type_with(base, decl, None)
+    }
+
+    /// [`Sema::declarator_type`], with the parameter types of its first chunk (a function's
+    /// own parameter list) already known.
+    fn declarator_type_with(&mut self, base: QTy, decl: &Declarator, known: Option<&[QTy]>) -> QTy {
         let mut t = base;
-        for chunk in decl.chunks.iter().rev() {
+        for (i, chunk) in decl.chunks.iter().enumerate().rev() {
             t = match &chunk.kind {
                 ChunkKind::Pointer { quals } => {
                     let Ok(own) = level_space(quals, None) else {
                         return QTy::unknown();
                     };
-                    if t.ty == Ty::Unknown {
+                    if t.ty == TyId::UNKNOWN {
                         return QTy::unknown();
                     }
-                    let mut pointee = t;
-                    if pointee.space.is_none() {
-                        pointee.space = Some(conv::default_pointee(self.profile));
-                    }
+                    let pointee = self.resolved_pointee(t);
                     QTy {
-                        ty: Ty::Ptr(std::rc::Rc::new(pointee)),
                         space: own,
                         konst: quals.has(crate::ast::QualKind::Const),
+                        ..self.types.ptr_to(pointee)
                     }
                 }
                 // Blocks are not modelled: nothing built on one can cause a diagnostic.
                 ChunkKind::BlockPointer { .. } => return QTy::unknown(),
                 // A C++ reference: to an object in the generic space unless one is written.
                 ChunkKind::Reference { .. } => {
-                    if t.ty == Ty::Unknown {
+                    if t.ty == TyId::UNKNOWN {
                         return QTy::unknown();
                     }
-                    let mut referent = t;
-                    if referent.space.is_none() {
-                        referent.space = Some(conv::default_pointee(self.profile));
-                    }
-                    QTy::new(Ty::Ref(std::rc::Rc::new(referent)))
+                    let referent = self.resolved_pointee(t);
+                    QTy::new(self.types.intern(Ty::Ref(referent)))
                 }
-                ChunkKind::Array { .. } => {
-                    let (space, konst) = (t.space, t.konst);
-                    QTy {
-                        ty: Ty::Array(std::rc::Rc::new(t)),
-                        space,
-                        konst,
-                    }
-                }
+                ChunkKind::Array { .. } => QTy {
+                    ty: self.types.intern(Ty::Array(t)),
+                    ..t
+                },
                 ChunkKind::Function {
                     params,
                     variadic,
                     void_param,
                     ..
                 } => {
-                    let params = if params.is_empty() && void_param.is_none() {
-                        None
-                    } else {
-                        Some(
-                            params
-                                .iter()
-                                .map(|p| self.param_type(&p.specs, &p.declarator))
-                                .collect(),
-                        )
+                    let list = !(params.is_empty() && void_param.is_none());
+                    let ty = match known.filter(|_| i == 0) {
+                        Some(known) => self.types.func(t, list.then_some(known), *variadic),
+                        None => self.function_type(t, list.then_some(params), *variadic),
                     };
-                    QTy::new(Ty::Func(std::rc::Rc::new(FuncTy {
-                        ret: t,
-                        params,
-                        variadic: *variadic,
-                    })))
+                    QTy::new(ty)
                 }
             };
         }
         t
     }
 
+    /// A pointee (or referent) with its space resolved: unqualified is the profile's default.
+    fn resolved_pointee(&self, mut t: QTy) -> QTy {
+        if t.space.is_none() {
+            t.space = Some(conv::default_pointee(self.profile));
+        }
+        t
+    }
+
+    /// The type of a function returning `ret` (unprototyped when `params` is `None`). The
+    /// parameter types are gathered on [`Sema::param_tys`], whose top part is this list while
+    /// any nested function declarator (a parameter that is a function pointer) builds its own.
+    fn function_type(&mut self, ret: QTy, params: Option<&[ParamDecl]>, variadic: bool) -> TyId {
+        let Some(params) = params else {
+            return self.types.func(ret, None, variadic);
+        };
+        let start = self.param_tys.len();
+        for p in params {
+            let t = self.param_type(&p.specs, &p.declarator);
+            self.param_tys.push(t);
+        }
+        let list = self.param_tys.get(start..).unwrap_or_default();
+        let ty = self.types.func(ret, Some(list), variadic);
+        self.param_tys.truncate(start);
+        ty
+    }
+
     /// A parameter's type as the callee sees it: arrays adjust to pointers (C99 6.7.5.3).
     fn param_type(&mut self, specs: &DeclSpecs, decl: &Declarator) -> QTy {
         let base = self.base_type(specs);
         let t = self.declarator_type(base, decl);
-        match t.ty {
+        self.adjusted_param(t)
+    }
+
+    /// A parameter declared with type `t`, as the callee sees it.
+    fn adjusted_param(&mut self, t: QTy) -> QTy {
+        match self.types.get(t.ty) {
             Ty::Array(elem) => {
-                let mut elem = std::rc::Rc::unwrap_or_clone(elem);
-                if elem.space.is_none() {
-                    elem.space = Some(conv::default_pointee(self.profile));
-                }
-                QTy::ptr_to(elem)
+                let elem = self.resolved_pointee(elem);
+                self.types.ptr_to(elem)
             }
             _ => t,
         }
