@@ -188,4 +188,9 @@ fn main() {
     checker::sema::check(&t, PROFILE, &mut d);
     let e = allocs();
     println!("allocations: pp {} parse {} sema {}", b - a, c - b, e - c);
+    println!(
+        "tree: {} bytes in the arena ({:.1} per source byte)",
+        arena.allocated_bytes(),
+        arena.allocated_bytes() as f64 / large.len() as f64
+    );
 }

@@ -62,11 +62,22 @@ pub fn check(
     pp_opts.undefines = opts.undefines.clone();
     pp_opts.include_dirs = opts.include_dirs.clone();
     let pre = pp::preprocess(sources, &pp_opts, loader, &mut diags);
+    // Each declaration is analysed as soon as it is parsed. The analysis reports into its
+    // own list, appended after the parser's: the order `translation_unit` then `sema::check`
+    // would give, which the stable sort below keeps for diagnostics at one position.
+    let mut analysed = Vec::new();
     with_arena(|arena| {
-        let tu =
-            crate::parse::translation_unit(arena, &pre.tokens, &pre.symbols, profile, &mut diags);
-        crate::sema::check(&tu, profile, &mut diags);
+        let mut sema = crate::sema::Analysis::new(profile, &mut analysed);
+        crate::parse::each_item(
+            arena,
+            &pre.tokens,
+            &pre.symbols,
+            profile,
+            &mut diags,
+            |item| sema.external(&item),
+        );
     });
+    diags.append(&mut analysed);
     diags.sort_by_key(|d| (d.span.file, d.span.start));
     diags
 }

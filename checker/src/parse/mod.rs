@@ -23,7 +23,7 @@ pub(crate) use cxx::{lookup_keys, qualify};
 #[cfg(test)]
 mod tests;
 
-use crate::ast::{Arena, ArenaVec, QualKind, TranslationUnit};
+use crate::ast::{Arena, ArenaVec, ExternalDecl, QualKind, TranslationUnit};
 use crate::diag::{Code, Diagnostic};
 use crate::source::Span;
 use crate::spec::{AddrSpace, Profile, Spelling};
@@ -57,7 +57,25 @@ pub fn translation_unit<'a>(
 ) -> TranslationUnit<'a> {
     let tokens = with_eof(tokens);
     let mut p = Parser::new(arena, &tokens, symbols, profile, diags);
-    p.translation_unit()
+    let mut items = ArenaVec::new_in(arena);
+    p.items(|item| items.push(item));
+    TranslationUnit {
+        items: items.into_bump_slice(),
+    }
+}
+
+/// Parses like [`translation_unit`] but hands each external declaration to `each` as soon as
+/// it is parsed, instead of collecting them: the checker analyses each one while it is hot.
+pub fn each_item<'a>(
+    arena: &'a Arena,
+    tokens: &[Token],
+    symbols: &Interner,
+    profile: Profile,
+    diags: &mut Vec<Diagnostic>,
+    each: impl FnMut(ExternalDecl<'a>),
+) {
+    let tokens = with_eof(tokens);
+    Parser::new(arena, &tokens, symbols, profile, diags).items(each);
 }
 
 /// The tokens, with an `Eof` appended unless they end with one, so the parser can always peek.
@@ -179,22 +197,19 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
         self.profile.lang().is_cxx()
     }
 
-    fn translation_unit(&mut self) -> TranslationUnit<'a> {
-        let mut items = ArenaVec::new_in(self.arena);
+    /// The external declarations, each to `each` in source order.
+    fn items(&mut self, mut each: impl FnMut(ExternalDecl<'a>)) {
         while !self.at_eof() {
             let start = self.pos;
             self.limit_reported = false;
             self.ops = 0;
             if let Some(item) = self.external_decl() {
-                items.push(item);
+                each(item);
             }
             if self.pos == start {
                 self.error_here("expected a declaration");
                 self.bump();
             }
-        }
-        TranslationUnit {
-            items: items.into_bump_slice(),
         }
     }
 

@@ -66,6 +66,22 @@ pub fn check(tu: &TranslationUnit, profile: Profile, diags: &mut Vec<Diagnostic>
     }
 }
 
+/// Semantic analysis one external declaration at a time, in source order: the checker runs it
+/// on each declaration as soon as it is parsed, while its nodes are still in the cache. The
+/// analysis keeps no reference into the tree.
+pub struct Analysis<'d>(Sema<'d>);
+
+impl<'d> Analysis<'d> {
+    pub fn new(profile: Profile, diags: &'d mut Vec<Diagnostic>) -> Analysis<'d> {
+        Analysis(Sema::new(profile, diags))
+    }
+
+    /// Checks the next external declaration of the unit.
+    pub fn external(&mut self, item: &ExternalDecl) {
+        self.0.external(item);
+    }
+}
+
 /// What a name means in a scope.
 #[derive(Clone, Copy, Debug)]
 enum Symbol {
