@@ -1310,20 +1310,38 @@ mod tests {
 
     #[test]
     fn quotes_from_shared_spec_files_are_verbatim() {
-        // The spec files live in `shared/spec/` beside the checkout (or CLASP_SPEC_DIR).
-        let dir = std::env::var_os("CLASP_SPEC_DIR")
-            .map(std::path::PathBuf::from)
-            .unwrap_or_else(|| {
-                let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-                here.ancestors()
-                    .map(|a| a.join("shared/spec"))
-                    .find(|d| d.is_dir())
-                    .unwrap_or_else(|| here.join("../../shared/spec"))
-            });
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            panic!("spec folder {} is missing: set CLASP_SPEC_DIR to the folder holding the spec files", dir.display());
+        // The catalogue carries each quote with its citation; the spec files it quotes are not
+        // part of the repository. They are found through CLASP_SPEC_DIR (CI sets it, and then a
+        // missing folder is an error) or in a `shared/spec/` folder beside the checkout. A clone
+        // with neither skips this check and says so by name.
+        let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let dir = match std::env::var_os("CLASP_SPEC_DIR") {
+            Some(dir) => {
+                let dir = std::path::PathBuf::from(dir);
+                assert!(
+                    dir.is_dir(),
+                    "CLASP_SPEC_DIR={} is not a folder holding the spec files",
+                    dir.display()
+                );
+                dir
+            }
+            None => match here
+                .ancestors()
+                .map(|a| a.join("shared/spec"))
+                .find(|d| d.is_dir())
+            {
+                Some(dir) => dir,
+                None => {
+                    eprintln!(
+                        "skipped quotes_from_shared_spec_files_are_verbatim: no spec folder \
+                         (set CLASP_SPEC_DIR to the folder holding the spec files)"
+                    );
+                    return;
+                }
+            },
         };
-        let texts: Vec<(String, String)> = entries
+        let texts: Vec<(String, String)> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
             .filter_map(|e| e.ok())
             .map(|e| {
                 let name = e.file_name().to_string_lossy().into_owned();
@@ -1333,6 +1351,7 @@ mod tests {
                 )
             })
             .collect();
+        let mut checked = 0;
         for rule in rules() {
             if let Some((_, text)) = texts.iter().find(|(name, _)| *name == rule.cite.source) {
                 let quote = normalise(rule.cite.quote);
@@ -1342,8 +1361,15 @@ mod tests {
                     rule.id,
                     rule.cite.source
                 );
+                checked += 1;
             }
         }
+        // Most rules quote one of the five spec files; a folder that matched none is the wrong one.
+        assert!(
+            checked >= rules().len() / 2,
+            "only {checked} quotes matched a file in {}",
+            dir.display()
+        );
     }
 
     /// The spec files break lines and space words unevenly; compare on single spaces.
