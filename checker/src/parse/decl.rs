@@ -5,6 +5,7 @@ use super::builtins::Kw;
 use super::{node, NameKind, Parser, MAX_NESTING};
 use crate::ast::*;
 use crate::source::Span;
+use crate::spec::{AddrSpace, Spelling};
 use crate::symbol::sym;
 use crate::token::{Punct, TokenKind};
 
@@ -256,6 +257,9 @@ impl<'a> Parser<'_, '_, 'a> {
                 }
                 Some(Kw::Attribute) => {
                     let attrs = self.attributes();
+                    for q in attr_spaces(&attrs) {
+                        s.quals.push(q);
+                    }
                     s.attrs.extend(attrs);
                 }
                 Some(Kw::Pipe) => s.pipe = Some(self.bump().span),
@@ -299,7 +303,8 @@ impl<'a> Parser<'_, '_, 'a> {
         s.finish(span)
     }
 
-    /// `__attribute__((a, b(args)))`, possibly several in a row.
+    /// `__attribute__((a, b(args)))`, possibly several in a row. An address-space attribute
+    /// among them is also a qualifier of the level it is written on: see [`attr_spaces`].
     pub(super) fn attributes(&mut self) -> ArenaVec<'a, Attribute<'a>> {
         let mut attrs = ArenaVec::new_in(self.arena);
         while matches!(self.kw(), Some(Kw::Attribute)) {
@@ -391,6 +396,7 @@ impl<'a> Parser<'_, '_, 'a> {
                     }),
                     Some(Kw::Attribute) => {
                         let a = self.attributes();
+                        quals.extend(attr_spaces(&a));
                         attrs.extend(a);
                     }
                     _ => break,
@@ -1010,4 +1016,17 @@ impl<'a> SpecsBuilder<'a> {
             span,
         }
     }
+}
+
+/// clang's address-space attributes (`__attribute__((opencl_global))`, ...) among `attrs`, as the
+/// qualifiers they are: on the specifiers they qualify the base type, after a `*` the pointer,
+/// exactly where the keyword would.
+fn attr_spaces<'b>(attrs: &'b [Attribute<'_>]) -> impl Iterator<Item = Qualifier> + 'b {
+    attrs.iter().filter_map(|a| {
+        let space = AddrSpace::attribute(a.name)?;
+        Some(Qualifier {
+            kind: QualKind::Space(space, Spelling::Attribute),
+            span: a.span,
+        })
+    })
 }

@@ -262,6 +262,29 @@ impl Sema<'_> {
             );
             return (written.unwrap_or(AddrSpace::Private), static_storage);
         }
+        if is_static && ctx == Ctx::Block && RuleId::StaticFunctionScope.applies_to(self.profile) {
+            self.report(
+                RuleId::StaticFunctionScope,
+                at,
+                format!(
+                    "a variable inside a function cannot be static in {}: static storage is for program-scope variables",
+                    self.profile
+                ),
+            );
+            return (written.unwrap_or(AddrSpace::Private), true);
+        }
+        if opaque == Some(Opaque::Sampler)
+            && ctx == Ctx::Program
+            && written != Some(AddrSpace::Constant)
+            && !ty.konst
+        {
+            self.report(
+                RuleId::SamplerProgscopeConst,
+                at,
+                "a program-scope sampler must be declared const or in the constant address space",
+            );
+            return (AddrSpace::Constant, true);
+        }
         if static_storage {
             if matches!(opaque, Some(Opaque::Image | Opaque::Event | Opaque::Other)) {
                 self.report(RuleId::ProgscopeType, at, "program-scope and static variables cannot have an image, event or other opaque type");
@@ -298,7 +321,9 @@ impl Sema<'_> {
             } else if space == AddrSpace::Constant
                 && !has_init
                 && !is_extern
-                && opaque != Some(Opaque::Sampler)
+                // A `const sampler_t` with no space is a tentative definition; a `constant` one
+                // is a constant variable like any other.
+                && (opaque != Some(Opaque::Sampler) || written == Some(AddrSpace::Constant))
             {
                 self.report(
                     RuleId::ConstantInitRequired,
