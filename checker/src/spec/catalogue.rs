@@ -131,7 +131,10 @@ impl Applies {
             Applies::CSince(lang) => format!("OpenCL C {} and later", lang.cl_std()),
             Applies::CWithAll(fs) => format!(
                 "OpenCL C with {} (2.0, or 3.0 with the features)",
-                fs.iter().map(|f| f.macro_name()).collect::<Vec<_>>().join(" and ")
+                fs.iter()
+                    .map(|f| f.macro_name())
+                    .collect::<Vec<_>>()
+                    .join(" and ")
             ),
         }
     }
