@@ -405,8 +405,11 @@ catalogue! {
         check: Check::Reject,
         applies: Applies::CBefore(Lang::Cl2_0),
         cite: cite(C12, "6.9 Restrictions, item a", "An argument to a kernel function cannot be declared as a pointer to a pointer(s)."),
-        readings: &[],
-        interpretation: Some("OpenCL C 2.0 lifted the restriction (an inner pointer may point to any space there); non-kernel functions may take pointers to pointers in every version."),
+        readings: &[
+            Reading { source: C20, says: "Lifted: from OpenCL C 2.0 a kernel argument may be a pointer to a pointer, and no sentence constrains the space the inner pointer points to." },
+            Reading { source: "clang-16 (SemaDecl.cpp, getOpenCLKernelParameterType)", says: "Lifted only for inner pointers that point to __global, __local or __constant: every pointee level is held to the kernel-argument rule, so `kernel void k(__private int *__global *pp)` is rejected in 2.0 and 3.0." },
+        ],
+        interpretation: Some("OpenCL C 2.0 lifted the restriction (an inner pointer may point to any space there); non-kernel functions may take pointers to pointers in every version. clasp takes the first reading, as for AS-KERNEL-ARG-PTR-SPACE; clang-16's is recorded in reports/clang-16.md as this rule's deviation."),
     }
     ImageArgSpace = "AS-IMAGE-ARG-SPACE" {
         family: "types",
