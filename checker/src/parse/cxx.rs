@@ -890,17 +890,7 @@ impl<'a> Parser<'_, '_, 'a> {
                 return Some(self.error_expr());
             }
             Some(_) => return None,
-            None if t.is_punct(Punct::LBracket) => {
-                self.unsupported_here("lambda expression");
-                self.skip_balanced();
-                if self.at(Punct::LParen) {
-                    self.skip_balanced();
-                }
-                if self.at(Punct::LBrace) {
-                    self.skip_balanced();
-                }
-                return Some(self.error_expr());
-            }
+            None if t.is_punct(Punct::LBracket) => return Some(self.lambda()),
             None if t.kind == TokenKind::Ident || t.is_punct(Punct::ColonColon) => {
                 let q = self.scan_qualified(self.pos)?;
                 let after = self.toks.get(self.pos + q.len);
@@ -927,6 +917,60 @@ impl<'a> Parser<'_, '_, 'a> {
         };
         self.bump();
         Some(Expr { kind, span: t.span })
+    }
+
+    /// A lambda expression, read for its syntax and skipped: semantic analysis has no closure
+    /// types, so the expression is opaque (no type, so nothing downstream is judged on it) and
+    /// its body is not checked. Valid lambdas get no diagnostic; a lambda with specifiers
+    /// but no `()`, or no body, is a syntax error as in C++.
+    fn lambda(&mut self) -> Expr<'a> {
+        let start = self.peek().span;
+        self.skip_balanced();
+        let params = self.at(Punct::LParen);
+        if params {
+            self.skip_balanced();
+        }
+        // After `()`, in C++'s order: `mutable`/`constexpr`, then `noexcept(...)`, then
+        // attributes and the space of the closure object (`[]() __private {}`).
+        let mut phase = 0;
+        loop {
+            let t = self.peek();
+            let this = match self.raw_kw(t) {
+                Some(Kw::Storage(StorageClass::Mutable) | Kw::Func(FuncSpec::Constexpr)) => 0,
+                Some(Kw::Noexcept) => 1,
+                Some(Kw::Qual(QualKind::Space(..)) | Kw::Attribute) => 2,
+                _ => break,
+            };
+            if !params {
+                self.error(t.span, "a lambda needs `()` before its specifiers".into());
+            } else if this < phase {
+                self.error_here("expected the body of the lambda expression");
+            }
+            phase = this;
+            self.bump();
+            if this > 0 && self.at(Punct::LParen) {
+                self.skip_balanced();
+            }
+        }
+        if self.eat(Punct::Arrow).is_some() {
+            // The trailing return type: its tokens up to the body.
+            while !self.at(Punct::LBrace) && !self.at(Punct::Semi) && !self.at_eof() {
+                if self.at(Punct::LParen) || self.at(Punct::LBracket) {
+                    self.skip_balanced();
+                } else {
+                    self.bump();
+                }
+            }
+        }
+        if self.at(Punct::LBrace) {
+            self.skip_balanced();
+        } else {
+            self.error_here("expected the body of the lambda expression");
+        }
+        Expr {
+            kind: ExprKind::Error,
+            span: self.span_from(start),
+        }
     }
 
     /// `T(args)` or `T{args}` after the type.

@@ -173,6 +173,18 @@ impl Sema<'_> {
             | RuleId::NestedPointee
             | RuleId::ProgscopePtrInit
             | RuleId::StringLiteral => Code::Semantic,
+            // The storage rules C++ for OpenCL inherits from OpenCL C 2.0 (2.2 Address spaces)
+            // and clang-16 enforces with the same Sema checks; no CXX- rule restates them.
+            RuleId::AutoPrivate
+            | RuleId::ConstantScope
+            | RuleId::LocalScope
+            | RuleId::ExternSpace
+            | RuleId::ProgscopeSpace
+            | RuleId::StaticSpace
+            | RuleId::ProgscopeType => {
+                let message = format!("{message} ({rule} of OpenCL C, which C++ for OpenCL inherits)");
+                return self.emit(Code::Semantic, span, message);
+            }
             _ => return,
         };
         self.emit(code, span, message);
@@ -351,8 +363,19 @@ impl Sema<'_> {
         } else {
             Scope::Function
         };
+        let before = self.diags.len();
         if !(is_extern && init.is_none()) {
             self.init_table(space, scope, &ty, init, name.span);
+        }
+        // The inherited storage rules, unless a `CXX-` rule already judged the declaration.
+        if !member && self.diags.len() == before {
+            let st = super::cxx_storage::Storage {
+                ctx,
+                is_static,
+                is_extern,
+                written,
+            };
+            self.cxx_storage(&st, &ty, name.span);
         }
         if let (Some(init), false) = (init, init_done) {
             let op = if static_storage {
@@ -523,6 +546,8 @@ impl Sema<'_> {
                     continue;
                 }
                 if matches!(self.types.get(ty.ty), Ty::Func(_)) {
+                    // Defined members get this from `function`; declared ones here.
+                    self.type_levels(&field.specs, &d.declarator);
                     let provided = !matches!(
                         d.init,
                         Some(Initializer::Special(

@@ -76,6 +76,10 @@ impl Sema<'_> {
                         self.level_spaces(quals, None);
                     }
                 }
+                // `void m() __global __local;`: the space of `*this`, one like any other.
+                ChunkKind::Function { this_quals, .. } if this_quals.space().is_some() => {
+                    self.level_spaces(this_quals, None);
+                }
                 ChunkKind::Function { .. } | ChunkKind::Reference { .. } => {}
             }
         }
