@@ -173,24 +173,12 @@ impl Sema<'_> {
             | RuleId::NestedPointee
             | RuleId::ProgscopePtrInit
             | RuleId::StringLiteral => Code::Semantic,
-            // The storage rules C++ for OpenCL inherits from OpenCL C 2.0 (2.2 Address spaces)
-            // and clang-16 enforces with the same Sema checks; no CXX- rule restates them.
-            RuleId::AutoPrivate
-            | RuleId::ConstantScope
-            | RuleId::LocalScope
-            | RuleId::ExternSpace
-            | RuleId::ProgscopeSpace
-            | RuleId::StaticSpace
-            | RuleId::ProgscopeType => {
-                let message = format!("{message} ({rule} of OpenCL C, which C++ for OpenCL inherits)");
-                return self.emit(Code::Semantic, span, message);
-            }
             _ => return,
         };
         self.emit(code, span, message);
     }
 
-    fn emit(&mut self, code: Code, span: Span, message: String) {
+    pub(super) fn emit(&mut self, code: Code, span: Span, message: String) {
         match code {
             Code::Rule(rule) => self.report(rule, span, message),
             _ => self
@@ -806,12 +794,10 @@ impl Sema<'_> {
                 let v = self.expr(inner);
                 let base = self.base_type(&tn.specs);
                 let to = self.declarator_type(base, &tn.declarator);
-                if self.types.is_ptr(to.ty) {
-                    if *cast == CxxCast::Addrspace {
-                        self.convert(Op::Cast, &v, to.ty, e.span);
-                    } else {
-                        self.named_cast(*cast, &v, to.ty, e.span);
-                    }
+                if *cast == CxxCast::Addrspace {
+                    self.addrspace_cast(&v, to, e.span);
+                } else if self.types.is_ptr(to.ty) {
+                    self.named_cast(*cast, &v, to.ty, e.span);
                 }
                 Val {
                     is_null: v.is_null,

@@ -1,7 +1,7 @@
 //! The storage rules C++ for OpenCL inherits from OpenCL C 2.0 (2021, 2.2 Address spaces):
-//! where a variable of a given space may be declared. clang-16 enforces them with the same Sema
-//! checks in both languages. Reported through [`Sema::report`], so in CLC++2021 they become the
-//! semantic errors `report_in_cxx` says, after any `CXX-` rule on the same declaration.
+//! where a variable of a given space may be declared. The catalogue applies them to CLC++2021
+//! too (`Applies::Since`); clang-16 enforces them with the same Sema checks in both languages.
+//! They are checked after the memory-initialisation table, whose `CXX-` rules come first.
 
 use super::decls::Ctx;
 use super::types::{Opaque, QTy};

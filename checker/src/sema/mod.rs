@@ -12,6 +12,7 @@
 
 pub mod conv;
 mod cxx;
+mod cxx_casts;
 mod cxx_storage;
 mod decls;
 mod exprs;

@@ -9,7 +9,11 @@
 //!
 //! Scope: the `AS-` rules are OpenCL C rules and apply to the OpenCL C profiles; the `CXX-` rules
 //! are the storage rules of the OpenCL C++ kernel language (004_37f2e2c708a9d5dd.txt) as C++ for
-//! OpenCL 2021 carries them, and apply to `CLC++2021`.
+//! OpenCL 2021 carries them, and apply to `CLC++2021`. The OpenCL C rules that say where a
+//! variable of a space may be declared (AS-AUTO-PRIVATE, AS-CONSTANT-SCOPE, AS-LOCAL-SCOPE,
+//! AS-EXTERN-SPACE, AS-PROGSCOPE-SPACE, AS-STATIC-SPACE, AS-PROGSCOPE-TYPE) also apply to
+//! `CLC++2021` ([`Applies::Since`]): C++ for OpenCL inherits them from OpenCL C 2.0 and no
+//! `CXX-` rule restates them; a `CXX-` rule on the same declaration comes first.
 //!
 //! One violation, one diagnostic. Where two rules describe the same construct, the more specific
 //! one is reported and the general one is not:
@@ -98,6 +102,9 @@ pub enum Applies {
     /// OpenCL C profiles that have every one of the features (device-side enqueue needs both
     /// address-space features in 3.0).
     CWithAll(&'static [Feature]),
+    /// OpenCL C from the given version on, and C++ for OpenCL, which inherits the rule
+    /// (2021, 2.2 Address spaces).
+    Since(Lang),
 }
 
 impl Applies {
@@ -111,6 +118,8 @@ impl Applies {
             Applies::CBefore(lang) => c && profile.lang() < lang,
             Applies::CSince(lang) => c && profile.lang() >= lang,
             Applies::CWithAll(fs) => c && fs.iter().all(|f| profile.has(*f)),
+            // C++ for OpenCL 2021 orders after every OpenCL C version.
+            Applies::Since(lang) => profile.lang() >= lang,
         }
     }
 
@@ -135,6 +144,11 @@ impl Applies {
                     .map(|f| f.macro_name())
                     .collect::<Vec<_>>()
                     .join(" and ")
+            ),
+            Applies::Since(Lang::Cl1_1) => "every profile (OpenCL C and C++ for OpenCL 2021)".into(),
+            Applies::Since(lang) => format!(
+                "OpenCL C {} and later, and C++ for OpenCL 2021",
+                lang.cl_std()
             ),
         }
     }
@@ -369,7 +383,7 @@ catalogue! {
         family: "functions",
         summary: "Automatic variables of a function are private: a non-static function-scope variable cannot be declared __global.",
         check: Check::Reject,
-        applies: Applies::C,
+        applies: Applies::Since(Lang::Cl1_1),
         cite: cite(F000, CONSTANT_PAGE, "The address space name for arguments to a function in a program, or local variables of a function is __private."),
         readings: &[
             Reading { source: F001, says: "If the type of an object is qualified by an address space name, the object is allocated in the specified address name; otherwise, the object is allocated in the generic address space. (1.2 has no generic space.)" },
@@ -571,7 +585,7 @@ catalogue! {
         family: "program-scope",
         summary: "A program-scope variable is __constant, or __global (the default) where program-scope globals exist; never __local or __private.",
         check: Check::Reject,
-        applies: Applies::C,
+        applies: Applies::Since(Lang::Cl1_1),
         cite: cite(F001, QUALIFIERS_12, "There is no generic address space name for program scope variables. All program scope variables must be declared in the __constant address space."),
         readings: &[
             Reading { source: F000, says: "Variables in the program scope must be declared in the __constant address space." },
@@ -595,7 +609,7 @@ catalogue! {
         family: "program-scope",
         summary: "Program-scope and static variables cannot be of image, event or other opaque types (samplers: AS-SAMPLER-SPACE).",
         check: Check::Reject,
-        applies: Applies::C,
+        applies: Applies::Since(Lang::Cl1_1),
         cite: cite(F002, GLOBAL_PAGE, "They can be defined with any valid OpenCL C data type except for those in table 6.3."),
         readings: &[],
         interpretation: Some("Table 6.3 lists the image, sampler, event and device-side enqueue types. Program-scope samplers are allowed by OpenCL C 6.12.14.1 (`const sampler_t s = ...` / `constant sampler_t`), so they are accepted in constant."),
@@ -622,7 +636,7 @@ catalogue! {
         family: "program-scope",
         summary: "A static variable inside a function is __constant, or __global (the default) where program-scope globals exist; never __local or __private.",
         check: Check::Reject,
-        applies: Applies::CSince(Lang::Cl2_0),
+        applies: Applies::Since(Lang::Cl2_0),
         cite: cite(F000, CONSTANT_PAGE, "The address space for a variable at program scope or a static variable inside a function can either be __global or __constant, but defaults to __global if not specified."),
         readings: &[],
         interpretation: Some("The sentence puts function-scope statics with program-scope variables, so they follow AS-PROGSCOPE-SPACE's reading: constant only without __opencl_c_program_scope_global_variables. OpenCL C 1.x has no function-scope static (1.1 has no static at all, 1.2 allows it only at program scope), so the rule starts at 2.0."),
@@ -640,7 +654,7 @@ catalogue! {
         family: "program-scope",
         summary: "An extern variable follows the program-scope rule: __constant, or __global where program-scope globals exist.",
         check: Check::Reject,
-        applies: Applies::CSince(Lang::Cl1_2),
+        applies: Applies::Since(Lang::Cl1_2),
         cite: cite(F001, QUALIFIERS_12, "All program scope variables must be declared in the __constant address space."),
         readings: &[],
         interpretation: Some("An extern declaration, at program or block scope, names a program-scope variable, so it takes that variable's allowed spaces. OpenCL C 1.1 has no extern storage class, so the rule starts at 1.2."),
@@ -677,7 +691,7 @@ catalogue! {
         family: "constant",
         summary: "A function-scope __constant variable may only be declared in the outermost scope of a kernel function.",
         check: Check::Reject,
-        applies: Applies::C,
+        applies: Applies::Since(Lang::Cl1_1),
         cite: cite(F000, CONSTANT_PAGE, "Variables in the outermost scope of kernel functions can be declared in the __constant address space."),
         readings: &[],
         interpretation: Some("Read as the only function scope allowed: nested blocks of a kernel and non-kernel functions cannot declare constant variables."),
@@ -705,7 +719,7 @@ catalogue! {
         family: "local",
         summary: "__local variables can only be declared in the outermost scope of a kernel function: not in nested blocks or non-kernel functions.",
         check: Check::Reject,
-        applies: Applies::C,
+        applies: Applies::Since(Lang::Cl1_1),
         cite: cite(F003, LOCAL_PAGE, "__local float c; // not allowed."),
         readings: &[],
         interpretation: Some("The manual's example puts c in an if-block inside a kernel; 'Variables allocated in the __local address space can also be defined inside a __kernel function scope' names the only function scope allowed. A program-scope __local variable is AS-PROGSCOPE-SPACE; a static one AS-STATIC-SPACE."),

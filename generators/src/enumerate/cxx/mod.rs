@@ -7,6 +7,7 @@
 //!   and constant, generic pointers and references), source object × target space ×
 //!   operation × type × qualifier; the verdict follows the catalogue's precedence list for
 //!   the `CXX-` rules.
+//! - [`inherited`]: the OpenCL C storage rules C++ for OpenCL inherits, place × space.
 //!
 //! Each builder takes its dimensions as plain values, so exhaustive enumeration ([`all`]) and
 //! `arbitrary`-driven drawing ([`arbitrary_case`]) share them (STYLE §17). A builder returns
@@ -14,6 +15,7 @@
 //! names (a program-scope `__private`, a `__local` in a nested block), so every case contains
 //! at most the one violation it was built for.
 
+pub mod inherited;
 pub mod init_table;
 pub mod storage;
 
@@ -184,6 +186,7 @@ pub(crate) const fn sp_tag(s: Spelling) -> &'static str {
 pub fn all(out: &mut Out) {
     init_table::all(out);
     storage::all(out);
+    inherited::all(out);
 }
 
 /// One C++ case drawn from `u` through the same builders as [`all`]; `Ok(None)` when the
