@@ -276,6 +276,9 @@ pub enum TypeSpecKind<'a> {
     Enum(&'a EnumSpec<'a>),
     /// C++ `auto`: the type is the initialiser's.
     Auto,
+    /// C++ `decltype(expr)`: the declared type of a variable, space included, when the operand
+    /// is a name (`None`: another expression, whose type is not computed).
+    Decltype(Option<Ident<'a>>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -2,6 +2,7 @@
 //! cannot express (semantic and unsupported diagnostics, which carry no rule ID) and deep C++
 //! nesting. The rules themselves are proved by `suite/cases/cxx/`.
 
+use checker::spec::RuleId;
 use checker::{check_bytes, check_source, Code, Options, Profile};
 
 /// `(line, code)` of every diagnostic.
@@ -155,4 +156,25 @@ fn addrspace_cast_only_changes_the_space_of_a_pointee() {
     let lines: Vec<u32> = got.iter().map(|(l, _)| *l).collect();
     assert_eq!(lines, [3, 4, 5, 6, 7, 10], "{got:?}");
     assert!(got.iter().all(|(_, c)| *c == Code::Semantic), "{got:?}");
+}
+
+#[test]
+fn auto_with_a_space_must_match_the_deduced_pointee_and_decltype_is_read() {
+    let src = "kernel void k(global int *g) {\n\
+               local int *pl;\n\
+               global auto *gp = pl;\n\
+               global auto *ok = g;\n\
+               auto *any = pl;\n\
+               using T = decltype(g);\n\
+               int i = (*(decltype(g) *)nullptr)[0];\n\
+               constant decltype(i) *c = nullptr;\n\
+               }";
+    // decltype(i) is `__private int`: with `constant`, a type with two spaces.
+    assert_eq!(
+        codes(src),
+        [
+            (3, Code::Semantic),
+            (8, Code::Rule(RuleId::CxxMultipleSpaces))
+        ]
+    );
 }

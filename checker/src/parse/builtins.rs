@@ -56,6 +56,8 @@ pub(crate) enum Kw {
     StaticAssert,
     Noexcept,
     NamedCast(CxxCast),
+    /// `decltype(expr)`, a type specifier (`parse/cxx.rs`).
+    Decltype,
     /// A keyword of C++ for OpenCL that the parser does not model.
     Cxx,
 }
@@ -304,7 +306,7 @@ const CXX_KEYWORDS: &[(&str, Kw)] = &[
     ("friend", Kw::Cxx),
     ("public", Kw::Cxx),
     ("protected", Kw::Cxx),
-    ("decltype", Kw::Cxx),
+    ("decltype", Kw::Decltype),
     ("try", Kw::Cxx),
     ("catch", Kw::Cxx),
     ("throw", Kw::Cxx),

@@ -199,6 +199,31 @@ impl<'a> Parser<'_, '_, 'a> {
         }
     }
 
+    /// `decltype(expr)`: read, its operand not analysed. The type it names is unknown to
+    /// semantic analysis (a name no declaration binds, like a dependent name in a template),
+    /// so nothing is judged on it.
+    pub(super) fn decltype_spec(&mut self) -> TypeSpec<'a> {
+        let kw = self.bump().span;
+        let mut name = None;
+        if self.at(Punct::LParen) {
+            // `decltype(x)`: the declared type of x; any other operand is only read.
+            let one = self.nth(1).kind == TokenKind::Ident && self.nth(2).is_punct(Punct::RParen);
+            if one {
+                self.bump();
+                name = self.qualified_ident();
+                self.eat(Punct::RParen);
+            } else {
+                self.skip_balanced();
+            }
+        } else {
+            self.error_here("expected `(` after `decltype`");
+        }
+        TypeSpec {
+            span: self.span_from(kw),
+            kind: TypeSpecKind::Decltype(name),
+        }
+    }
+
     /// Reports a construct outside the subset at the current token.
     pub(super) fn unsupported_here(&mut self, what: &str) {
         let span = self.peek().span;

@@ -243,6 +243,10 @@ impl<'a> Parser<'_, '_, 'a> {
                     }
                     saw_type = true;
                 }
+                Some(Kw::Decltype) => {
+                    s.types.push(self.decltype_spec());
+                    saw_type = true;
+                }
                 Some(Kw::Cxx) => {
                     // `virtual`, `friend`, `decltype(...)`: reported, then read past.
                     self.cxx_construct();

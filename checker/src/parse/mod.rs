@@ -539,7 +539,8 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
                 | Kw::Pipe
                 | Kw::Extension
                 | Kw::Class
-                | Kw::Typename,
+                | Kw::Typename
+                | Kw::Decltype,
             ) => true,
             Some(_) => false,
             None if t.is_punct(Punct::ColonColon) => self.is_type_name(t),
@@ -560,6 +561,7 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
                 | Kw::Access(_)
                 | Kw::Class
                 | Kw::Typename
+                | Kw::Decltype
                 // `(__attribute__((opencl_global)) int *)p`: no expression starts with one.
                 | Kw::Attribute,
             ) => true,

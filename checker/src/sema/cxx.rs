@@ -282,6 +282,7 @@ impl Sema<'_> {
                 ty = self.decayed(&v);
                 ty.space = None;
                 init_done = true;
+                self.auto_pointee_space(specs, decl, &ty, e.span);
             }
         }
         if let Ty::Ref(referent) = self.types.get(ty.ty) {

@@ -122,6 +122,10 @@ impl Sema<'_> {
                 Some(Symbol::Typedef(q)) => q.space,
                 _ => None,
             },
+            TypeSpecKind::Decltype(Some(n)) => match self.lookup(n.name) {
+                Some(Symbol::Var(v)) => Some(v.space),
+                _ => None,
+            },
             _ => None,
         })
     }

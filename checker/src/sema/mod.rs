@@ -57,6 +57,7 @@ fn is_arith_keyword(kind: &TypeSpecKind) -> bool {
             | TypeSpecKind::Record(_)
             | TypeSpecKind::Enum(_)
             | TypeSpecKind::Auto
+            | TypeSpecKind::Decltype(_)
     )
 }
 
@@ -296,6 +297,7 @@ impl<'d> Sema<'d> {
                 },
                 TypeSpecKind::Record(r) => q.ty = self.record(r),
                 TypeSpecKind::Auto => q.ty = TyId::UNKNOWN,
+                TypeSpecKind::Decltype(name) => q = self.decltype(name.as_ref()),
                 TypeSpecKind::Enum(e) => self.enumeration(e),
                 _ => {}
             }
