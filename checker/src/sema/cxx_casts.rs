@@ -53,7 +53,7 @@ impl Sema<'_> {
         deduced: &QTy,
         at: Span,
     ) {
-        let (Some(written), [chunk]) = (specs.quals.space(), &decl.chunks[..]) else {
+        let (Some(written), [chunk]) = (specs.quals.space(), decl.chunks) else {
             return;
         };
         if !matches!(chunk.kind, ChunkKind::Pointer { .. }) {

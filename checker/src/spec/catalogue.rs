@@ -145,7 +145,9 @@ impl Applies {
                     .collect::<Vec<_>>()
                     .join(" and ")
             ),
-            Applies::Since(Lang::Cl1_1) => "every profile (OpenCL C and C++ for OpenCL 2021)".into(),
+            Applies::Since(Lang::Cl1_1) => {
+                "every profile (OpenCL C and C++ for OpenCL 2021)".into()
+            }
             Applies::Since(lang) => format!(
                 "OpenCL C {} and later, and C++ for OpenCL 2021",
                 lang.cl_std()

@@ -187,16 +187,23 @@ impl Profile {
     /// The macros a compiler predefines for this profile, as `(name, value)`.
     pub fn predefined_macros(self) -> Vec<(&'static str, String)> {
         let version = self.lang.c_version();
+        // C++ for OpenCL has `__OPENCL_CPP_VERSION__` instead of the OpenCL C version macros
+        // (clang-16 defines neither `__OPENCL_VERSION__` nor `__OPENCL_C_VERSION__` there).
+        let c = !self.lang.is_cxx();
         let mut macros: Vec<(&'static str, String)> = vec![
-            ("__OPENCL_VERSION__", version.to_string()),
             ("CL_VERSION_1_0", "100".into()),
             ("CL_VERSION_1_1", "110".into()),
             ("__ENDIAN_LITTLE__", "1".into()),
             ("__IMAGE_SUPPORT__", "1".into()),
             ("__kernel_exec(X, typen)", "__kernel __attribute__((work_group_size_hint(X, 1, 1))) __attribute__((vec_type_hint(typen)))".into()),
         ];
-        if version >= 120 {
+        if c {
+            macros.push(("__OPENCL_VERSION__", version.to_string()));
+        }
+        if version >= 120 && c {
             macros.push(("__OPENCL_C_VERSION__", version.to_string()));
+        }
+        if version >= 120 {
             macros.push(("CL_VERSION_1_2", "120".into()));
         }
         if version >= 200 {

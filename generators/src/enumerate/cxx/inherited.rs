@@ -86,7 +86,13 @@ impl Place {
 pub fn all(out: &mut Out) {
     for place in Place::ALL {
         for spelling in [Spelling::Prefixed, Spelling::Bare] {
-            for space in [Some(Global), Some(Local), Some(Constant), Some(Private), None] {
+            for space in [
+                Some(Global),
+                Some(Local),
+                Some(Constant),
+                Some(Private),
+                None,
+            ] {
                 if let Some(case) = one(place, spelling, space) {
                     out.push(case);
                 }
@@ -112,7 +118,11 @@ fn one(place: Place, spelling: Spelling, space: Option<AddrSpace>) -> Option<cra
         ("space", q.tag().to_string()),
     ];
     let mut b = Builder::new(place.rule(space), profiles(), dims);
-    b.doc(format!("an int declared {} in {} context.", q.tag(), place.tag()));
+    b.doc(format!(
+        "an int declared {} in {} context.",
+        q.tag(),
+        place.tag()
+    ));
     // `__local` variables cannot be initialised; every other one is, so that `__constant`
     // ones are complete.
     let init = if space == Some(Local) { "" } else { " = 1" };
