@@ -26,7 +26,7 @@ pub enum Command {
     Devices(DevicesArgs),
     /// Run the corpus on every subject: OpenCL devices, the checker, clang-16.
     Run(Box<RunArgs>),
-    /// Write the generated cases (issue 5) as suite case files.
+    /// Write the generated cases as suite case files.
     Generate(GenerateArgs),
     /// Differential fuzzing of one device with random programs and one-violation mutants:
     /// disagreements are reduced and written as suite cases under `reports/fuzz/`.
@@ -36,7 +36,7 @@ pub enum Command {
     Report(ReportArgs),
     /// Compare two runs: fixed, broken, new crashes and timeouts per subject and rule (Markdown).
     Compare(CompareArgs),
-    /// Microbenchmarks per address space: bandwidth, latency, generic vs named (issue 10).
+    /// Microbenchmarks per address space: bandwidth, latency, generic vs named.
     Bench(Box<BenchArgs>),
     /// Internal: the worker process `clasp run` starts (driver calls happen only here).
     #[command(hide = true)]

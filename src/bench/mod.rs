@@ -1,4 +1,4 @@
-//! `clasp bench`: microbenchmarks of each OpenCL address space (issue 10).
+//! `clasp bench`: microbenchmarks of each OpenCL address space.
 //!
 //! [`model`] is the plain data a run produces (what `results.json` holds); [`runner`] is the only
 //! part that calls OpenCL, and runs in a worker process (`clasp bench --worker ...`), as every

@@ -11,8 +11,6 @@ mod report;
 mod rules;
 mod run;
 
-pub use run::glob_match;
-
 use crate::cli::{Cli, Command};
 use std::process::ExitCode;
 

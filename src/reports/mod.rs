@@ -804,15 +804,7 @@ pub fn summarise<'a>(run: &'a SavedRun, known: &'a Known) -> Summary<'a> {
         .iter()
         .zip(&used)
         .filter(|(e, used)| {
-            !**used
-                && run.results.iter().any(|r| {
-                    let mut probe = r.clone();
-                    probe.case = String::new();
-                    let mut any_case = (*e).clone();
-                    any_case.cases = vec!["*".into()];
-                    any_case.kind = None;
-                    any_case.matches(&probe)
-                })
+            !**used && run.results.iter().any(|r| e.matches_subject(r))
         })
         .map(|(e, _)| e)
         .collect();
