@@ -60,10 +60,6 @@ impl Globs {
     pub fn matches(&self, name: &str) -> bool {
         self.set.is_match(name)
     }
-
-    pub fn patterns(&self) -> &[String] {
-        &self.patterns
-    }
 }
 
 impl PartialEq for Globs {
@@ -123,7 +119,10 @@ mod tests {
             "kernel-arguments/kernel-arg-ptr-to-ptr-*",
             "kernel-arguments/kernel-arg-ptr-to-ptr-global"
         ));
-        assert!(!one("spelling/reserved-generic-*", "spelling/reserved-generic"));
+        assert!(!one(
+            "spelling/reserved-generic-*",
+            "spelling/reserved-generic"
+        ));
     }
 
     #[test]
