@@ -2,7 +2,8 @@
 //! and interpretations grouped by subject and rule and capped, then the totals line that
 //! `summary.md` and `index.html` print word for word, and where the full list is.
 
-use super::{readings, Group, Outcome, Summary};
+use super::{describe_actual, readings, Group, Outcome, Summary};
+use crate::results::Actual;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -11,6 +12,10 @@ use std::path::Path;
 const LISTED: usize = 12;
 /// How many case names a line shows.
 const NAMES: usize = 3;
+/// How many different answers a line shows.
+const ANSWERS: usize = 3;
+/// Longest answer shown, in characters.
+const ANSWER_CHARS: usize = 200;
 /// Longest reading quoted in the terminal, in characters.
 const READING_CHARS: usize = 160;
 
@@ -29,8 +34,15 @@ fn merge<'g>(s: &Summary<'_>, groups: &'g [Group]) -> Vec<((&'g str, &'g [String
     for g in groups {
         let l = lines.entry((&g.subject, &g.rules)).or_default();
         l.profiles.insert(g.profile.to_string());
-        l.answers
-            .insert(format!("expected {}, got {}", g.expected, g.actual));
+        // A run-time answer says what differed (its reproducer's first difference).
+        let got = match &s.reported[g.reproducer].result.actual {
+            a @ Actual::Ran { .. } => describe_actual(a),
+            _ => g.actual.clone(),
+        };
+        l.answers.insert(cut(
+            &format!("expected {}, got {got}", g.expected),
+            ANSWER_CHARS,
+        ));
         l.results += g.members.len();
         l.crash_or_timeout |= matches!(g.outcome, Outcome::Crash | Outcome::Timeout);
         for &i in &g.members {
@@ -59,9 +71,9 @@ fn section(out: &mut String, s: &Summary<'_>, title: &str, groups: &[Group], wit
     );
     let mut shown_readings = BTreeSet::new();
     for ((subject, rules), l) in lines.iter().take(LISTED) {
-        let mut answers: Vec<&String> = l.answers.iter().collect();
-        let more_answers = answers.len().saturating_sub(1);
-        answers.truncate(1);
+        let mut answers: Vec<&str> = l.answers.iter().map(String::as_str).collect();
+        let more_answers = answers.len().saturating_sub(ANSWERS);
+        answers.truncate(ANSWERS);
         let mut names: Vec<&str> = l.cases.iter().take(NAMES).map(String::as_str).collect();
         if l.cases.len() > NAMES {
             names.push("...");
@@ -72,7 +84,7 @@ fn section(out: &mut String, s: &Summary<'_>, title: &str, groups: &[Group], wit
             rules.join(", "),
             l.profiles.iter().cloned().collect::<Vec<_>>().join(" "),
             l.results,
-            answers[0],
+            answers.join("; "),
             if more_answers > 0 {
                 format!(" and {more_answers} other answer(s)")
             } else {
@@ -83,11 +95,7 @@ fn section(out: &mut String, s: &Summary<'_>, title: &str, groups: &[Group], wit
         if with_readings {
             for rule in rules.iter().filter(|r| shown_readings.insert(r.as_str())) {
                 for r in readings(rule) {
-                    let mut r: String = r.chars().take(READING_CHARS).collect();
-                    if r.chars().count() == READING_CHARS {
-                        r.push('…');
-                    }
-                    let _ = writeln!(out, "      {rule} {r}");
+                    let _ = writeln!(out, "      {rule} {}", cut(&r, READING_CHARS));
                 }
             }
         }
@@ -99,6 +107,15 @@ fn section(out: &mut String, s: &Summary<'_>, title: &str, groups: &[Group], wit
             lines.len() - LISTED
         );
     }
+}
+
+/// `text` cut to `max` characters, with an ellipsis when cut.
+fn cut(text: &str, max: usize) -> String {
+    let mut t: String = text.chars().take(max).collect();
+    if text.chars().count() > max {
+        t.push('…');
+    }
+    t
 }
 
 /// The summary as printed; `summary_md` and `index_html` are where the full lists are.
