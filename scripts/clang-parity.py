@@ -37,7 +37,7 @@ Figures, per file and in total (a line is counted once per configuration):
 * false lines: lines on which the subject reports an error while the test expects no error
   and no warning there.
 
-`--misses` lists every missed line (configuration, profile, expected message, source line)
+`--misses` lists every missed line (of clasp, or of clang-16 with `--subject clang-16`) (configuration, profile, expected message, source line)
 and every false line (the subject's message, source line). `--json` prints the whole
 measurement as one JSON document. Python 3.8+, standard library only.
 """
@@ -81,16 +81,27 @@ DIRECTIVE = re.compile(
 )
 
 
-def first_alternatives(msg):
-    """`'__{{global|constant}} int *'` -> `'__global int *'` (regex parts of -re directives)."""
-    def repl(m):
-        inner = m.group(1).strip("()")
-        return inner.split("|")[0]
-    prev = None
-    while prev != msg:
-        prev = msg
-        msg = re.sub(r"\{\{((?:(?!\{\{|\}\}).)*)\}\}", repl, msg)
-    return msg
+def alternatives(msg):
+    """The texts a `-re` message stands for, one per alternative index: `'__{{global|constant}}
+    int *'` -> `'__global int *'`, `'__constant int *'` (group k takes its k-th alternative, or
+    its last)."""
+    groups = []
+
+    def mark(m):
+        groups.append(m.group(1).strip("()").split("|"))
+        return "\0%d\0" % (len(groups) - 1)
+
+    prev, text = None, msg
+    while prev != text:
+        prev = text
+        text = re.sub(r"\{\{((?:(?!\{\{|\}\}).)*)\}\}", mark, text)
+    out = []
+    for k in range(max([len(g) for g in groups] or [1])):
+        t = text
+        while "\0" in t:
+            t = re.sub(r"\0(\d+)\0", lambda m: groups[int(m.group(1))][min(k, len(groups[int(m.group(1))]) - 1)], t)
+        out.append(t)
+    return out
 
 
 def pointee_spaces(ty):
@@ -103,21 +114,24 @@ def pointee_spaces(ty):
     return {s for s in SPACES if re.search(r"\b" + s + r"\b", ty[:cut])}
 
 
-def is_address_space(msg):
-    """Whether an expected-error message concerns address spaces (see AS_PATTERNS)."""
-    text = first_alternatives(msg)
-    if any(re.search(p, text) for p, _ in AS_PATTERNS):
-        return True
-    # Two quoted pointer/reference types whose pointees are in different spaces, as in C++'s
-    # "cannot initialize a variable of type '__constant int *' with an lvalue of type
-    # '__global int *'" or "comparison of distinct pointer types ('__local int *' and ...)".
-    types = [t for t in re.findall(r"'([^']*)'", text)]
-    spaces = [s for s in (pointee_spaces(t) for t in types) if s is not None]
+def spaces_differ(text):
+    """The first two quoted pointer or reference types point into different spaces."""
+    spaces = [s for s in (pointee_spaces(t) for t in re.findall(r"'([^']*)'", text)) if s is not None]
     return len(spaces) >= 2 and spaces[0] != spaces[1]
 
 
+def is_address_space(msg):
+    """Whether an expected-error message concerns address spaces: a pattern of AS_PATTERNS
+    matches, or it quotes two pointer or reference types whose pointees are in different
+    spaces (C++'s "cannot initialize a variable of type '__constant int *' with an lvalue of
+    type '__global int *'", "comparison of distinct pointer types ('__local int *' and ...)").
+    A `-re` message counts when every reading of it does."""
+    return all(any(re.search(p, t) for p, _ in AS_PATTERNS) or spaces_differ(t)
+               for t in alternatives(msg))
+
+
 def as_pattern_name(msg):
-    text = first_alternatives(msg)
+    text = alternatives(msg)[0]
     for p, name in AS_PATTERNS:
         if re.search(p, text):
             return name
@@ -488,6 +502,8 @@ def main():
     ap.add_argument("--clang", default="clang-16")
     ap.add_argument("--json", action="store_true", help="one JSON document on stdout")
     ap.add_argument("--misses", action="store_true", help="list every missed and false line")
+    ap.add_argument("--subject", default="clasp", choices=("clasp", "clang-16"),
+                    help="whose misses --misses lists (default: clasp)")
     ap.add_argument("--no-clang", action="store_true", help="skip the clang-16 baseline")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
     opts = ap.parse_args()
@@ -535,6 +551,8 @@ def report(results, skipped_runs, opts):
     summary = {"files": len({r["file"] for r in results}), "configs": len(results),
                "runs_without_verify": skipped_runs, "skipped": skipped,
                "clasp": totals(results, "clasp"), "clang-16": totals(results, "clang-16"),
+               "clang-16 on clasp's configurations":
+                   totals([r for r in results if r["profile"]], "clang-16"),
                "clang_verify_passes": sum(1 for r in results if r.get("clang_verify_passes"))}
     if opts.json:
         json.dump({"summary": summary, "results": results}, sys.stdout, indent=1)
@@ -550,10 +568,10 @@ def report(results, skipped_runs, opts):
         print(f"{name:52} {len(rs):>3} {sum(r['as_lines'] for r in rs):>4} "
               f"{row[0]['hit']:>6} {row[0]['false']:>5} {row[1]['hit']:>6} {row[1]['false']:>5}")
     print()
-    for s in ("clasp", "clang-16"):
+    for s in ("clasp", "clang-16", "clang-16 on clasp's configurations"):
         t = summary[s]
         if t["configs"]:
-            print(f"{s:9} recall {t['hit']}/{t['as_lines']} = {100 * (t['recall'] or 0):.1f}%"
+            print(f"{s} recall {t['hit']}/{t['as_lines']} = {100 * (t['recall'] or 0):.1f}%"
                   f" of address-space error lines, {t['false']} false line(s),"
                   f" {t['configs']} configuration(s)")
     print(f"clang-16 -verify passes in {summary['clang_verify_passes']} of {len(results)} configurations")
@@ -561,7 +579,7 @@ def report(results, skipped_runs, opts):
           + ", ".join(f"{n} ({why})" for why, n in sorted(skipped.items())))
     if opts.misses:
         for r in results:
-            s = r["subjects"].get("clasp")
+            s = r["subjects"].get(opts.subject)
             if not s:
                 continue
             name = os.path.relpath(r["file"], opts.tests)
