@@ -71,6 +71,8 @@ AS_PATTERNS = [
     (r"cannot be used to declare a program scope variable", "opaque type at program scope"),
     (r"variables in function scope cannot be declared static", "function-scope static before 2.0"),
     (r"addrspace_cast", "C++ addrspace_cast"),
+    (r"parameters of type 'local void\*'", "enqueue_kernel block parameters in __local"),
+    (r"expecting a generic pointer argument", "to_global/to_local/to_private argument"),
 ]
 
 SPACES = ("__global", "__local", "__constant", "__private", "__generic")
@@ -529,8 +531,17 @@ def main():
     report(results, skipped_runs, opts)
 
 
+def false_class(reported):
+    """What a false line of clasp is: a rule's error, or the first diagnostic's code
+    (syntax, preprocessor, unsupported, semantic, limit); clang's are "clang"."""
+    codes = [r.split(":")[0] for r in reported]
+    if any(c.startswith(("AS-", "CXX-")) for c in codes):
+        return "rule"
+    return codes[0] if codes and " " not in codes[0] else "clang"
+
+
 def totals(results, subject):
-    t = {"configs": 0, "as_lines": 0, "hit": 0, "false": 0}
+    t = {"configs": 0, "as_lines": 0, "hit": 0, "false": 0, "false_by_class": {}}
     for r in results:
         s = r["subjects"].get(subject)
         if s is None:
@@ -539,6 +550,9 @@ def totals(results, subject):
         t["as_lines"] += r["as_lines"]
         t["hit"] += s["hit"]
         t["false"] += len(s["false"])
+        for f in s["false"]:
+            c = false_class(f["reported"])
+            t["false_by_class"][c] = t["false_by_class"].get(c, 0) + 1
     t["recall"] = t["hit"] / t["as_lines"] if t["as_lines"] else None
     return t
 
@@ -553,6 +567,10 @@ def report(results, skipped_runs, opts):
                "clasp": totals(results, "clasp"), "clang-16": totals(results, "clang-16"),
                "clang-16 on clasp's configurations":
                    totals([r for r in results if r["profile"]], "clang-16"),
+               "clasp in OpenCL C":
+                   totals([r for r in results if r["profile"] != "CLC++2021"], "clasp"),
+               "clasp in C++ for OpenCL":
+                   totals([r for r in results if r["profile"] == "CLC++2021"], "clasp"),
                "clang_verify_passes": sum(1 for r in results if r.get("clang_verify_passes"))}
     if opts.json:
         json.dump({"summary": summary, "results": results}, sys.stdout, indent=1)
@@ -568,15 +586,20 @@ def report(results, skipped_runs, opts):
         print(f"{name:52} {len(rs):>3} {sum(r['as_lines'] for r in rs):>4} "
               f"{row[0]['hit']:>6} {row[0]['false']:>5} {row[1]['hit']:>6} {row[1]['false']:>5}")
     print()
-    for s in ("clasp", "clang-16", "clang-16 on clasp's configurations"):
+    for s in ("clasp", "clasp in OpenCL C", "clasp in C++ for OpenCL", "clang-16",
+              "clang-16 on clasp's configurations"):
         t = summary[s]
         if t["configs"]:
             print(f"{s} recall {t['hit']}/{t['as_lines']} = {100 * (t['recall'] or 0):.1f}%"
                   f" of address-space error lines, {t['false']} false line(s),"
                   f" {t['configs']} configuration(s)")
+    by_class = summary["clasp"]["false_by_class"]
+    if by_class:
+        print("clasp false lines by kind: "
+              + ", ".join(f"{n} {c}" for c, n in sorted(by_class.items(), key=lambda x: -x[1])))
     print(f"clang-16 -verify passes in {summary['clang_verify_passes']} of {len(results)} configurations")
-    print(f"skipped configurations: {sum(skipped.values())} "
-          + ", ".join(f"{n} ({why})" for why, n in sorted(skipped.items())))
+    print(f"skipped configurations: {sum(skipped.values())}"
+          + "".join(f", {n} {why}" for why, n in sorted(skipped.items())))
     if opts.misses:
         for r in results:
             s = r["subjects"].get(opts.subject)
