@@ -14,7 +14,8 @@ For each configuration:
 * The configuration is read from the RUN line: `-cl-std=`/`-std=` (none: OpenCL C 1.2, or C++
   for OpenCL 1.0 for a `.clcpp` file or `-x clcpp`, as in clang-16), `-cl-ext=` (also after
   `-Xclang`), `-D`/`-U`, `-verify=PREFIXES`, `-triple`, `-finclude-default-header`,
-  `-fdeclare-opencl-builtins`, `-fblocks` and the other front-end flags (kept for clang).
+  `-fdeclare-opencl-builtins`, `-fblocks` and the other front-end flags (kept for clang),
+  `-I`; a driver RUN line (`%clang`) gets the default header, as the driver gives it.
 * Which lines are live in that configuration (`#if __OPENCL_C_VERSION__ ...`, `#ifdef GENERIC`)
   is decided by clang-16's own preprocessor (`-E -C`, comments kept, line markers followed):
   `-verify` only reads directives in comments that the preprocessor reaches.
@@ -179,17 +180,20 @@ FEATURES = ("__opencl_c_generic_address_space", "__opencl_c_program_scope_global
 
 
 def parse_config(cmd, path):
-    """A RUN command -> configuration dict, or None when it does not run `-verify`."""
-    cmd = cmd.split("|")[0]
+    """A RUN command -> configuration dict, or None when it does not run `-verify`. lit's
+    `%s` and `%S` are the file and its folder; a leading `not` is dropped."""
+    cmd = cmd.split("|")[0].replace("%s", path).replace("%S", os.path.dirname(path))
     try:
         argv = shlex.split(cmd)
     except ValueError:
         return None
-    if not argv or "%clang_cc1" not in argv[0] and "%clang" not in argv[0]:
+    if argv[:1] == ["not"]:
+        argv = argv[1:]
+    if not argv or not argv[0].startswith("%clang"):
         return None
-    cfg = {"std": None, "ext": [], "defines": [], "undefines": [], "prefixes": None,
-           "triple": None, "lang": None, "flags": [], "cc1": argv[0] == "%clang_cc1",
-           "run": cmd.strip()}
+    cfg = {"std": None, "ext": [], "defines": [], "undefines": [], "includes": [],
+           "prefixes": None, "triple": None, "lang": None, "flags": [],
+           "cc1": argv[0] == "%clang_cc1", "run": cmd.strip()}
     it = iter(argv[1:])
     for a in it:
         if a == "-Xclang":
@@ -208,9 +212,13 @@ def parse_config(cmd, path):
             cfg["prefixes"] = ["expected"]
         elif a.startswith("-verify="):
             cfg["prefixes"] = a.split("=", 1)[1].split(",")
+        elif a == "-I":
+            cfg["includes"].append(next(it, ""))
+        elif a.startswith("-I"):
+            cfg["includes"].append(a[2:])
         elif a == "-triple" or a == "-target":
             cfg["triple"] = next(it, None)
-        elif a.startswith("-triple="):
+        elif a.startswith("-triple=") or a.startswith("--target="):
             cfg["triple"] = a.split("=", 1)[1]
         elif a == "-x":
             cfg["lang"] = next(it, None)
@@ -220,9 +228,12 @@ def parse_config(cmd, path):
             cfg["flags"].append(a)
     if cfg["prefixes"] is None:
         return None
+    # The driver includes the default header unless told not to; clang_cc1 does not.
+    if not cfg["cc1"] and "-cl-no-stdinc" not in argv:
+        cfg["flags"] += ["-finclude-default-header", "-fdeclare-opencl-builtins"]
     cxx_file = path.endswith(".clcpp") or cfg["lang"] == "clcpp"
     std = (cfg["std"] or ("clc++1.0" if cxx_file else "CL1.2")).lower()
-    cfg["version"] = STD_NAMES.get(std)
+    cfg["version"] = STD_NAMES.get(std) if cfg["lang"] in (None, "cl", "clcpp") else None
     cfg["features"] = features_of(cfg)
     return cfg
 
@@ -249,7 +260,7 @@ def profile_for(cfg):
     as OpenCL C 2.0) and 2021 with both features run as CLC++2021."""
     v = cfg["version"]
     if v is None:
-        return None, "unknown -cl-std"
+        return None, "not OpenCL, or an unknown -cl-std"
     if v in ("CL1.0", "CL1.1"):
         return "CL1.1", None
     if v in ("CL1.2", "CL2.0"):
@@ -279,6 +290,7 @@ def clang_args(cfg, path, resource):
     if cfg["ext"]:
         args.append("-cl-ext=" + ",".join(cfg["ext"]))
     args += ["-D" + d for d in cfg["defines"]] + ["-U" + u for u in cfg["undefines"]]
+    args += ["-I" + i for i in cfg["includes"]]
     return args + cfg["flags"] + [path]
 
 
@@ -419,6 +431,7 @@ def clasp_errors(clasp, profile, cfg, path):
     args = [clasp, "check", "--format", "json", "--std", profile]
     args += [a for d in cfg["defines"] for a in ("-D", d)]
     args += [a for u in cfg["undefines"] for a in ("-U", u)]
+    args += [a for i in cfg["includes"] for a in ("-I", i)]
     out = subprocess.run(args + [path], capture_output=True, text=True, errors="replace")
     if out.returncode not in (0, 1):
         return None, out.stderr.strip()
