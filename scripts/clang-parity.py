@@ -40,6 +40,10 @@ Figures, per file and in total (a line is counted once per configuration):
 * false lines: lines on which the subject reports an error while the test expects no error
   and no warning there.
 
+The reader is checked against clang: where clang-16's own `-verify` passes, the lines read
+here as expecting an error must be exactly the lines clang-16 reports errors on; the summary
+says in how many configurations they are.
+
 `--misses` lists every missed line (of clasp, or of clang-16 with `--subject clang-16`) (configuration, profile, expected message, source line)
 and every false line (the subject's message, source line). `--json` prints the whole
 measurement as one JSON document. Python 3.8+, standard library only.
@@ -488,6 +492,11 @@ def measure_config(job):
         errs, ok = clang_errors(opts.clang, cfg, path, opts.resource)
         subjects["clang-16"] = errs
         res["clang_verify_passes"] = ok
+        # Where clang's own -verify passes, the lines this script reads expected errors on
+        # must be exactly the lines clang reports errors on: a check of the reader.
+        if ok:
+            expected = {ln for ln, ex in want.items() if any(k == "error" for k, _ in ex)}
+            res["reader_agrees"] = expected == set(errs)
     for name, errs in subjects.items():
         missed = [{"line": ln, "expected": ms, "source": src[ln - 1].strip() if ln <= len(src) else "",
                    "class": sorted({as_pattern_name(m) for m in ms})}
@@ -588,7 +597,8 @@ def report(results, skipped_runs, opts):
                    totals([r for r in results if r["profile"] != "CLC++2021"], "clasp"),
                "clasp in C++ for OpenCL":
                    totals([r for r in results if r["profile"] == "CLC++2021"], "clasp"),
-               "clang_verify_passes": sum(1 for r in results if r.get("clang_verify_passes"))}
+               "clang_verify_passes": sum(1 for r in results if r.get("clang_verify_passes")),
+               "reader_agrees": sum(1 for r in results if r.get("reader_agrees"))}
     if opts.json:
         json.dump({"summary": summary, "results": results}, sys.stdout, indent=1)
         print()
@@ -614,7 +624,9 @@ def report(results, skipped_runs, opts):
     if by_class:
         print("clasp false lines by kind: "
               + ", ".join(f"{n} {c}" for c, n in sorted(by_class.items(), key=lambda x: -x[1])))
-    print(f"clang-16 -verify passes in {summary['clang_verify_passes']} of {len(results)} configurations")
+    print(f"clang-16 -verify passes in {summary['clang_verify_passes']} of {len(results)}"
+          f" configurations; in {summary['reader_agrees']} of them the expected-error lines read"
+          " here are exactly clang's error lines")
     print(f"skipped configurations: {sum(skipped.values())}"
           + "".join(f", {n} {why}" for why, n in sorted(skipped.items())))
     if opts.misses:
