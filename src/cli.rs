@@ -87,11 +87,12 @@ pub enum CheckFormat {
 
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
-    /// Kernel files, or directories searched for `.cl` files.
+    /// Kernel files, or directories searched for `.cl` files (and `.clcpp` files with
+    /// `--std CLC++2021`).
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
     /// The profile to check in: CL1.1, CL1.2, CL2.0, CL3.0, CL3.0+generic, CL3.0+globals,
-    /// CL3.0+generic+globals.
+    /// CL3.0+generic+globals, CLC++2021.
     #[arg(long = "std", default_value = "CL3.0+generic+globals")]
     pub profile: checker::Profile,
     /// Define a macro (`-D NAME` or `-D NAME=VALUE`).

@@ -1,5 +1,6 @@
 //! `clasp check`: clasp's own front end on kernels from disk. Directories are searched for
-//! `.cl` files and checked in parallel; exit 1 when any error is found, 2 on usage or I/O errors.
+//! `.cl` files (and `.clcpp` files in C++ for OpenCL) and checked in parallel; exit 1 when any
+//! error is found, 2 on usage or I/O errors.
 
 use crate::cli::{CheckArgs, CheckFormat};
 use checker::pp::FsLoader;
@@ -11,12 +12,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
-    if args.profile.lang().is_cxx() {
-        anyhow::bail!("the checker does not support C++ for OpenCL yet: use an OpenCL C profile");
-    }
+    let cxx = args.profile.lang().is_cxx();
     let mut files = Vec::new();
     for path in &args.paths {
-        collect(path, &mut files)?;
+        collect(path, cxx, &mut files)?;
     }
     files.sort();
     let opts = Options {
@@ -69,9 +68,24 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-fn collect(path: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
+/// `.clcpp` is C++ for OpenCL source (clang reads it as such whatever `-cl-std` says).
+fn is_cxx_source(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "clcpp")
+}
+
+/// Named files are taken as given, except a `.clcpp` file in an OpenCL C profile, which is a
+/// usage error: checking C++ as C would report the C++ as errors. A directory walk takes the
+/// files of the profile's language: `.cl` always (C++ for OpenCL compiles `.cl` files too),
+/// `.clcpp` in C++ for OpenCL only.
+fn collect(path: &Path, cxx: bool, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
     let meta = std::fs::metadata(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     if !meta.is_dir() {
+        if is_cxx_source(path) && !cxx {
+            anyhow::bail!(
+                "{}: a .clcpp file is C++ for OpenCL: check it with --std CLC++2021",
+                path.display()
+            );
+        }
         out.push(path.to_path_buf());
         return Ok(());
     }
@@ -80,8 +94,8 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
     for entry in entries.flatten() {
         let p = entry.path();
         if p.is_dir() {
-            collect(&p, out)?;
-        } else if p.extension().is_some_and(|e| e == "cl") {
+            collect(&p, cxx, out)?;
+        } else if p.extension().is_some_and(|e| e == "cl") || (cxx && is_cxx_source(&p)) {
             out.push(p);
         }
     }
