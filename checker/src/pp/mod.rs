@@ -19,6 +19,7 @@
 
 mod expand;
 mod expr;
+mod has;
 mod include;
 
 pub use expr::MAX_EXPR_DEPTH;
@@ -46,11 +47,24 @@ pub const MAX_INCLUDES: u32 = 4096;
 pub const MAX_INCLUDED_TOKENS: u64 = 1 << 22;
 /// Nested `#if` groups (over all open files).
 pub const MAX_IF_DEPTH: usize = 256;
-/// Macro invocations in one run.
+/// Macro invocations in one run, before the allowance for the input's size
+/// ([`EXPANSIONS_PER_INPUT_TOKEN`]).
 pub const MAX_EXPANSIONS: u32 = 1 << 18;
 /// Tokens produced by macro substitution in one run (bodies, arguments, `#` and `##`
-/// results). `#define B(x) x x` nested 40 deep stops here instead of making 2^40 tokens.
+/// results), before the allowance for the input's size. `#define B(x) x x` nested 40 deep
+/// stops at the budget instead of making 2^40 tokens.
 pub const MAX_EXPANDED_TOKENS: u64 = 1 << 20;
+/// The expansion budgets grow with the input: a long kernel written with many macros expands
+/// to proportionally more tokens, and a fixed budget rejected valid kernels of a few thousand
+/// lines. Each token read (main file and included files) adds this many tokens of expansion...
+pub const EXPANDED_TOKENS_PER_INPUT_TOKEN: u64 = 64;
+/// ...and this many macro invocations.
+pub const EXPANSIONS_PER_INPUT_TOKEN: u32 = 4;
+/// Whatever the input, expansion stops here, so that time and memory stay bounded: a
+/// megabyte of exponential macros ends in well under a second (release build) holding at most
+/// this many 24-byte tokens.
+pub const MAX_EXPANDED_TOKENS_CEILING: u64 = 1 << 24;
+pub const MAX_EXPANSIONS_CEILING: u32 = 1 << 22;
 /// Macro calls nested in macro arguments (`F(F(F(...)))`): each level pre-expands its argument
 /// on the Rust stack, so this bounds the stack.
 pub const MAX_ARG_NESTING: u32 = 128;
@@ -67,8 +81,34 @@ pub struct Limits {
     pub if_depth: usize,
     pub expansions: u32,
     pub expanded_tokens: u64,
+    pub expansions_per_input_token: u32,
+    pub expanded_tokens_per_input_token: u64,
+    pub expansions_ceiling: u32,
+    pub expanded_tokens_ceiling: u64,
     pub arg_nesting: u32,
     pub live_expansions: usize,
+}
+
+impl Limits {
+    /// The macro-expanded tokens allowed for an input of `input_tokens` tokens.
+    pub fn expanded_tokens_for(&self, input_tokens: u64) -> u64 {
+        let scaled = self
+            .expanded_tokens_per_input_token
+            .saturating_mul(input_tokens)
+            .saturating_add(self.expanded_tokens);
+        scaled
+            .min(self.expanded_tokens_ceiling)
+            .max(self.expanded_tokens)
+    }
+
+    /// The macro invocations allowed for an input of `input_tokens` tokens.
+    pub fn expansions_for(&self, input_tokens: u64) -> u32 {
+        let scaled = u64::from(self.expansions_per_input_token)
+            .saturating_mul(input_tokens)
+            .saturating_add(u64::from(self.expansions));
+        let capped = scaled.min(u64::from(self.expansions_ceiling)) as u32;
+        capped.max(self.expansions)
+    }
 }
 
 impl Default for Limits {
@@ -80,6 +120,10 @@ impl Default for Limits {
             if_depth: MAX_IF_DEPTH,
             expansions: MAX_EXPANSIONS,
             expanded_tokens: MAX_EXPANDED_TOKENS,
+            expansions_per_input_token: EXPANSIONS_PER_INPUT_TOKEN,
+            expanded_tokens_per_input_token: EXPANDED_TOKENS_PER_INPUT_TOKEN,
+            expansions_ceiling: MAX_EXPANSIONS_CEILING,
+            expanded_tokens_ceiling: MAX_EXPANDED_TOKENS_CEILING,
             arg_nesting: MAX_ARG_NESTING,
             live_expansions: MAX_LIVE_EXPANSIONS,
         }
@@ -100,6 +144,11 @@ pub struct Options {
     /// `-I` directories, searched in order after the including file's directory.
     pub include_dirs: Vec<PathBuf>,
     pub limits: Limits,
+    /// Whether clang's identity macros (`__clang__`, `__clang_major__`, `__GNUC__`, ...) are
+    /// predefined. On by default: the checker emulates the clang-based drivers (PoCL, rusticl,
+    /// Intel, ROCm), whose kernels test `__clang__` to pick clang-only paths. A single macro
+    /// can also be removed with `-U`.
+    pub clang_identity: bool,
 }
 
 impl Options {
@@ -110,6 +159,7 @@ impl Options {
             undefines: Vec::new(),
             include_dirs: Vec::new(),
             limits: Limits::default(),
+            clang_identity: true,
         }
     }
 
@@ -199,6 +249,7 @@ pub fn preprocess(
         once: HashSet::default(),
         out: Preprocessed::default(),
         expanded_tokens: 0,
+        main_tokens: 0,
         included_tokens: 0,
         includes: 0,
         arg_nesting: 0,
@@ -207,6 +258,11 @@ pub fn preprocess(
     let builtin_span = Span::new(builtin, 0, 0);
     for (name, b) in [(sym::FILE, Builtin::File), (sym::LINE, Builtin::Line)] {
         pp.define_macro(name, Rc::new(Macro::builtin(b, builtin_span)));
+    }
+    for (name, op) in has::HasOp::all(opts.profile) {
+        let name = pp.out.symbols.intern(name);
+        let m = Macro::builtin(Builtin::Has(op), builtin_span);
+        pp.define_macro(name, Rc::new(m));
     }
     pp.enter_file(FileId(0), main_root.clone(), PathBuf::new());
     pp.enter_file(builtin, main_root, PathBuf::new());
@@ -218,12 +274,8 @@ fn builtin_text(opts: &Options) -> String {
     // A newline in a command-line define must not start a directive of its own.
     let flat = |s: &str| s.replace(['\n', '\r'], " ");
     let mut text = String::new();
-    for (name, value) in opts.profile.predefined_macros() {
+    for (name, value) in opts.profile.predefined_macros(opts.clang_identity) {
         let _ = writeln!(text, "#define {name} {value}");
-    }
-    text.push_str("#define __STDC__ 1\n");
-    if !opts.profile.lang().is_cxx() {
-        text.push_str("#define __STDC_VERSION__ 199901L\n");
     }
     for (name, value) in &opts.defines {
         let _ = writeln!(text, "#define {} {}", flat(name), flat(value));
@@ -279,6 +331,8 @@ pub(crate) struct Pp<'a> {
     once: HashSet<FileId>,
     out: Preprocessed,
     expanded_tokens: u64,
+    /// Tokens of the main file; with `included_tokens`, the input the budgets scale with.
+    main_tokens: u64,
     included_tokens: u64,
     includes: u32,
     arg_nesting: u32,
@@ -356,6 +410,7 @@ impl Pp<'_> {
     fn run(mut self) -> Preprocessed {
         let main = self.tokens_of(FileId(0));
         let main_eof = *main.last().expect("lex ends with Eof");
+        self.main_tokens = main.len() as u64;
         // Most tokens of the main file reach the output; reserving avoids regrowing it.
         self.out.tokens.reserve(main.len());
         drop(main);
@@ -388,6 +443,11 @@ impl Pp<'_> {
             span,
             message,
         ));
+    }
+
+    /// The tokens read so far (main file and included files).
+    fn input_tokens(&self) -> u64 {
+        self.main_tokens.saturating_add(self.included_tokens)
     }
 
     /// Reports a limit and stops the run. Only the first limit is reported.
@@ -846,6 +906,26 @@ impl Pp<'_> {
             t.span = span;
         }
         self.pragma(&toks, span);
+    }
+
+    /// The value of a feature test (`__has_include("x.h")`, `__has_builtin(f)`, ...) whose
+    /// operand, unexpanded, is `arg`.
+    fn has(&mut self, op: has::HasOp, arg: &[Token], span: Span) -> u64 {
+        use has::HasOp;
+        if matches!(op, HasOp::Include | HasOp::IncludeNext) {
+            let Some((name, quoted)) = header_name(&self.out.symbols, arg) else {
+                self.error(span, "__has_include expects \"FILENAME\" or <FILENAME>");
+                return 0;
+            };
+            return u64::from(self.resolve(&name, quoted).is_ok());
+        }
+        if arg.is_empty() {
+            self.error(span, "a feature test expects a name");
+            return 0;
+        }
+        // `clang::fallthrough` is one name to `__has_cpp_attribute`.
+        let name: String = arg.iter().map(|t| self.out.symbols.text(t.sym)).collect();
+        op.answer(&name, self.opts.profile)
     }
 
     /// The current line number of a span in its file, as `#line` adjusted it.

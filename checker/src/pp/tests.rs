@@ -474,9 +474,17 @@ fn self_inclusion_hits_the_depth_limit() {
 #[test]
 fn exponential_macros_hit_the_token_limit() {
     let call = format!("{}1{}", "B(".repeat(40), ")".repeat(40));
-    let r = pp(&format!("#define B(x) x x\n{call}\nafter"));
-    assert_limit(&r, "macro expansion produced more than 1048576 tokens");
-    assert!(r.out.tokens.len() <= (MAX_EXPANDED_TOKENS as usize) + 1);
+    let src = format!("#define B(x) x x\n{call}\nafter");
+    let r = pp(&src);
+    // The budget is the base plus an allowance per input token (`Eof` included).
+    let input = lex(FileId(0), &src, &mut Interner::default()).len() as u64;
+    let budget = Limits::default().expanded_tokens_for(input);
+    assert_eq!(budget, MAX_EXPANDED_TOKENS + input * EXPANDED_TOKENS_PER_INPUT_TOKEN);
+    assert_limit(
+        &r,
+        &format!("macro expansion produced more than {budget} tokens (the expansion budget"),
+    );
+    assert!(r.out.tokens.len() as u64 <= budget + 1);
     // Object-like doubling: each level's name appears twice.
     let mut src = String::from("#define A0 x\n");
     for i in 1..40 {
@@ -485,6 +493,8 @@ fn exponential_macros_hit_the_token_limit() {
     src.push_str("A39");
     let mut opts = Options::new(Profile::CL3_0);
     opts.limits.expanded_tokens = 10_000;
+    opts.limits.expanded_tokens_per_input_token = 0;
+    opts.limits.expansions_per_input_token = 0;
     let r = pp_with(&src, &opts, &MemLoader::new());
     assert_limit(&r, "more than 10000 tokens");
     opts.limits.expansions = 100;
@@ -584,6 +594,8 @@ fn random_input_never_panics() {
     let mut opts = Options::new(Profile::CL3_0);
     opts.limits.expanded_tokens = 5_000;
     opts.limits.expansions = 2_000;
+    opts.limits.expanded_tokens_per_input_token = 0;
+    opts.limits.expansions_per_input_token = 0;
     opts.limits.included_tokens = 20_000;
     let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
     for case in 0..3000 {
