@@ -350,7 +350,10 @@ fn real_world_kernels_are_accepted_where_clang_accepts_them() {
     }
     for (i, k) in known.disagreement.iter().enumerate() {
         if !used_known.contains(&i) {
-            failures.push(format!("known.toml lists `{}`, which is not checked", k.program));
+            failures.push(format!(
+                "known.toml lists `{}`, which is not checked",
+                k.program
+            ));
         }
     }
     let mut per_package: BTreeMap<&str, usize> = BTreeMap::new();

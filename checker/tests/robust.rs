@@ -472,13 +472,23 @@ fn a_megabyte_of_exponential_macros_stops_at_the_named_limit() {
     let src = exponential_megabyte();
     assert!(src.len() >= 1 << 20);
     let diags = check_bytes(src.as_bytes(), Profile::CL1_2);
-    let first = diags.iter().find(|d| d.code == Code::Limit).expect("a limit");
+    let first = diags
+        .iter()
+        .find(|d| d.code == Code::Limit)
+        .expect("a limit");
     let ceiling = checker::pp::MAX_EXPANDED_TOKENS_CEILING;
     let want = format!("macro expansion produced more than {ceiling} tokens (the expansion budget");
     assert!(first.message.contains(&want), "{}", first.message);
     // The same file's first line alone stops at the base budget plus its own small allowance.
     let line = src.lines().take(4).collect::<Vec<_>>().join("\n") + "\n}";
     let diags = check_bytes(line.as_bytes(), Profile::CL1_2);
-    let first = diags.iter().find(|d| d.code == Code::Limit).expect("a limit");
-    assert!(!first.message.contains(&format!("more than {ceiling}")), "{}", first.message);
+    let first = diags
+        .iter()
+        .find(|d| d.code == Code::Limit)
+        .expect("a limit");
+    assert!(
+        !first.message.contains(&format!("more than {ceiling}")),
+        "{}",
+        first.message
+    );
 }

@@ -46,9 +46,7 @@ impl HasOp {
         let v = profile.lang().c_version();
         let found = |table: &[&str]| table.contains(&name);
         match self {
-            HasOp::Builtin => {
-                u64::from(found(BUILTINS) || (v >= 200 && found(BUILTINS_CL20)))
-            }
+            HasOp::Builtin => u64::from(found(BUILTINS) || (v >= 200 && found(BUILTINS_CL20))),
             HasOp::Attribute => u64::from(found(ATTRIBUTES)),
             // `[[clang::...]]`-style names keep their scope; the value is the attribute's
             // standard date where C++ gives one, 1 for a vendor attribute.
@@ -58,9 +56,9 @@ impl HasOp {
                 .map_or(0, |(_, v)| *v),
             HasOp::Feature => u64::from(found(FEATURES) || (v >= 200 && name == "blocks")),
             // Every feature is also an extension; C11 features are extensions in C99.
-            HasOp::Extension => u64::from(
-                found(FEATURES) || found(EXTENSIONS) || (v >= 200 && name == "blocks"),
-            ),
+            HasOp::Extension => {
+                u64::from(found(FEATURES) || found(EXTENSIONS) || (v >= 200 && name == "blocks"))
+            }
             HasOp::Include | HasOp::IncludeNext => 0,
         }
     }

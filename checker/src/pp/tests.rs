@@ -479,7 +479,10 @@ fn exponential_macros_hit_the_token_limit() {
     // The budget is the base plus an allowance per input token (`Eof` included).
     let input = lex(FileId(0), &src, &mut Interner::default()).len() as u64;
     let budget = Limits::default().expanded_tokens_for(input);
-    assert_eq!(budget, MAX_EXPANDED_TOKENS + input * EXPANDED_TOKENS_PER_INPUT_TOKEN);
+    assert_eq!(
+        budget,
+        MAX_EXPANDED_TOKENS + input * EXPANDED_TOKENS_PER_INPUT_TOKEN
+    );
     assert_limit(
         &r,
         &format!("macro expansion produced more than {budget} tokens (the expansion budget"),
@@ -675,7 +678,10 @@ fn target_and_header_macros_are_predefined() {
     let src = "ATOMIC_VAR_INIT(5) ATOMIC_FLAG_INIT";
     assert_eq!(pp_in(Profile::CL2_0, src).text(), "( 5 ) 0");
     assert_eq!(pp_in(Profile::CL3_0, src).text(), "( 5 ) 0");
-    assert_eq!(pp_in(Profile::CL1_2, src).text(), "ATOMIC_VAR_INIT ( 5 ) ATOMIC_FLAG_INIT");
+    assert_eq!(
+        pp_in(Profile::CL1_2, src).text(),
+        "ATOMIC_VAR_INIT ( 5 ) ATOMIC_FLAG_INIT"
+    );
     // Feature macros follow the profile's features.
     let src = "__opencl_c_generic_address_space __opencl_c_pipes __opencl_c_device_enqueue";
     assert_eq!(pp_in(Profile::CL3_0_GENERIC_GLOBALS, src).text(), "1 1 1");
@@ -717,6 +723,29 @@ fn feature_tests_answer_from_tables() {
     let r = pp_with(src, &Options::new(Profile::CXX2021), &loader);
     assert_eq!(r.text(), "a c d e f g");
     // A malformed operand is a diagnostic, not a crash.
-    let r = pp("#if __has_include(nope)\n#endif\n#if __has_builtin()\n#endif\n#if __has_feature\n#endif");
+    let r = pp(
+        "#if __has_include(nope)\n#endif\n#if __has_builtin()\n#endif\n#if __has_feature\n#endif",
+    );
     assert!(!r.diags.is_empty());
+}
+
+#[test]
+fn clang_header_macros_make_valid_kernels_pass_the_whole_check() {
+    // Program-scope atomics initialised with the header's macro, guarded by a version test and
+    // a feature test, as conformance suites write them: no diagnostic in any profile.
+    let src = "#if __OPENCL_C_VERSION__ >= CL_VERSION_2_0 && defined(__opencl_c_program_scope_global_variables)\n\
+               global atomic_int counter = ATOMIC_VAR_INIT(0);\n\
+               global atomic_flag flag = ATOMIC_FLAG_INIT;\n\
+               #endif\n\
+               #if defined(__has_builtin) && __has_builtin(__builtin_expect)\n\
+               #define LIKELY(x) __builtin_expect(!!(x), 1)\n\
+               #else\n\
+               #define LIKELY(x) (x)\n\
+               #endif\n\
+               typedef __SIZE_TYPE__ my_size_t;\n\
+               kernel void k(global float *p) { my_size_t i = get_global_id(0); if (LIKELY(i < 4)) p[i] = M_PI_F * FLT_EPSILON; }";
+    for profile in Profile::ALL.into_iter().filter(|p| !p.lang().is_cxx()) {
+        let diags = crate::check_source("k.cl", src, profile, &Default::default()).1;
+        assert!(diags.is_empty(), "{profile}: {diags:?}");
+    }
 }
