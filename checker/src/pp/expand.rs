@@ -7,6 +7,9 @@
 //! painted and never expands again. Arguments are fully expanded first (6.10.3.1) on the same
 //! stack, above a floor that keeps them from reading past their end; that is the only
 //! recursion, bounded by `Limits::arg_nesting`.
+//!
+//! Longer than most files: collection, substitution, `#` and `##` share the context stack's
+//! invariants (floors, disabled names, painted tokens) and are kept together.
 
 use super::Pp;
 use crate::lex::lex;
