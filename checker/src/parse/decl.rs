@@ -37,6 +37,9 @@ impl<'a> Parser<'_, '_, 'a> {
             if let Some(item) = self.cxx_external() {
                 return item;
             }
+        } else if self.kw() == Some(Kw::StaticAssert) {
+            self.static_assert();
+            return None;
         }
         let start = self.peek().span;
         let specs = self.decl_specs();

@@ -113,16 +113,19 @@ impl<'a> Parser<'_, '_, 'a> {
         let cond = self.binary_expr(1);
         let e = if self.at(Punct::Question) && self.count_op() {
             self.bump();
-            let then = self.expr();
+            let cond_span = cond.span;
+            let cond = node(self.arena, cond);
+            // GNU `a ?: b` (clang accepts it in OpenCL C): the condition is also the value.
+            let then = if self.at(Punct::Colon) {
+                cond
+            } else {
+                node(self.arena, self.expr())
+            };
             self.expect(Punct::Colon, "in the conditional expression");
             let els = self.conditional_expr();
-            let span = cond.span.to(els.span);
+            let span = cond_span.to(els.span);
             Expr {
-                kind: ExprKind::Conditional(
-                    node(self.arena, cond),
-                    node(self.arena, then),
-                    node(self.arena, els),
-                ),
+                kind: ExprKind::Conditional(cond, then, node(self.arena, els)),
                 span,
             }
         } else {

@@ -1196,3 +1196,21 @@ fn blocks_and_statement_attributes_parse_where_they_exist() {
     let (_, diags) = parse_in(src, Profile::CL1_2);
     assert!(diags.iter().any(|d| d.code == Code::Syntax), "{diags:?}");
 }
+
+#[test]
+fn c11_static_assert_and_gnu_elvis_parse_as_clang_reads_them() {
+    // `_Static_assert` at file scope and in a block; `a ?: b` keeps `a` as its value.
+    let src = "_Static_assert(sizeof(int) == 4, \"int\");\n\
+               kernel void k(global int *p) { _Static_assert(1, \"x\"); p[0] = p[1] ?: 2; }";
+    for profile in [Profile::CL1_2, Profile::CL3_0] {
+        let tu = parse_ok_in(src, profile);
+        let stmts = body(&tu, "k");
+        let ExprKind::Assign(_, _, rhs) = &expr_of(&stmts[1]).kind else {
+            panic!("an assignment")
+        };
+        let ExprKind::Conditional(c, then, _) = &rhs.kind else {
+            panic!("a conditional: {rhs:?}")
+        };
+        assert!(std::ptr::eq(*c, *then));
+    }
+}

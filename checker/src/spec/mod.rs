@@ -3,6 +3,7 @@
 //! which features it has, and the catalogue which rules apply to it.
 
 mod catalogue;
+pub mod predefined;
 mod profile;
 mod space;
 
