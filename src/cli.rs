@@ -36,7 +36,7 @@ pub enum Command {
     Report(ReportArgs),
     /// Compare two runs: fixed, broken, new crashes and timeouts per subject and rule (Markdown).
     Compare(CompareArgs),
-    /// Microbenchmarks per address space: bandwidth, latency, generic vs named (issue 10).
+    /// Microbenchmarks per address space: bandwidth, latency, generic vs named.
     Bench(Box<BenchArgs>),
     /// Internal: the worker process `clasp run` starts (driver calls happen only here).
     #[command(hide = true)]
