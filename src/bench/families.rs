@@ -405,4 +405,30 @@ mod tests {
             }
         }
     }
+
+    /// Saved reports compare with new runs by id: every id in `reports/bench/*/results.json`
+    /// is a row of the table (or a working set of a latency family).
+    #[test]
+    fn every_saved_report_id_is_a_row() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/bench");
+        let mut seen = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path().join("results.json");
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let run: crate::bench::model::BenchRun = serde_json::from_str(&text).unwrap();
+            for r in run.devices.iter().flat_map(|d| &d.results) {
+                let (prefix, label) = r.id.rsplit_once('/').unwrap();
+                let f = FAMILIES.iter().find(|f| f.prefix == prefix);
+                let known = f.is_some_and(|f| match &f.variants {
+                    Variants::Rows(rows) => rows.iter().any(|v| v.label == label),
+                    Variants::WorkingSets(_) => label.ends_with("iB"),
+                });
+                assert!(known, "{}: {} is no row of the table", path.display(), r.id);
+                seen += 1;
+            }
+        }
+        assert!(seen > 0, "no saved report under {}", dir.display());
+    }
 }
