@@ -323,6 +323,15 @@ impl<'a> Parser<'_, '_, 'a> {
                 let t = self.peek();
                 if t.kind == TokenKind::Ident {
                     self.bump();
+                    // `address_space(N)`: N is the one attribute argument the checker reads.
+                    let number = if self.at(Punct::LParen)
+                        && self.nth(1).kind == TokenKind::Int
+                        && self.nth(2).is_punct(Punct::RParen)
+                    {
+                        parse_int(self.text(self.nth(1)))
+                    } else {
+                        None
+                    };
                     let args = if self.at(Punct::LParen) {
                         let open = self.peek().span;
                         self.skip_balanced();
@@ -331,6 +340,7 @@ impl<'a> Parser<'_, '_, 'a> {
                         None
                     };
                     attrs.push(Attribute {
+                        number,
                         name: self.name(t),
                         args,
                         span: self.span_from(t.span),
@@ -1021,12 +1031,31 @@ impl<'a> SpecsBuilder<'a> {
 /// clang's address-space attributes (`__attribute__((opencl_global))`, ...) among `attrs`, as the
 /// qualifiers they are: on the specifiers they qualify the base type, after a `*` the pointer,
 /// exactly where the keyword would.
+/// A numbered `address_space(N)` becomes a [`QualKind::Numbered`] qualifier the same way.
 fn attr_spaces<'b>(attrs: &'b [Attribute<'_>]) -> impl Iterator<Item = Qualifier> + 'b {
     attrs.iter().filter_map(|a| {
-        let space = AddrSpace::attribute(a.name)?;
-        Some(Qualifier {
-            kind: QualKind::Space(space, Spelling::Attribute),
-            span: a.span,
-        })
+        let kind = match AddrSpace::attribute(a.name) {
+            Some(space) => QualKind::Space(space, Spelling::Attribute),
+            None if matches!(a.name, "address_space" | "__address_space__") => {
+                QualKind::Numbered(a.number?)
+            }
+            None => return None,
+        };
+        Some(Qualifier { kind, span: a.span })
     })
+}
+
+/// An integer literal's value (decimal, hex or octal, suffix ignored), when it fits.
+fn parse_int(text: &str) -> Option<u32> {
+    let digits = text.trim_end_matches(['u', 'U', 'l', 'L']);
+    if let Some(hex) = digits
+        .strip_prefix("0x")
+        .or_else(|| digits.strip_prefix("0X"))
+    {
+        u32::from_str_radix(hex, 16).ok()
+    } else if digits.len() > 1 && digits.starts_with('0') {
+        u32::from_str_radix(&digits[1..], 8).ok()
+    } else {
+        digits.parse().ok()
+    }
 }

@@ -344,7 +344,7 @@ catalogue! {
         applies: Applies::C,
         cite: cite(F000, CONSTANT_PAGE, DISJOINT),
         readings: &[],
-        interpretation: Some("Disjoint spaces mean an object lives in exactly one, so `global local int *p` names no type, whatever the spelling: two keywords, a typedef whose type has a space and a keyword (`typedef global int G; local G x;`), or clang's attribute spellings `__attribute__((opencl_global))`, `opencl_local`, `opencl_constant`, `opencl_private` and `opencl_generic`, which name the same five spaces. The same space twice is a duplicate qualifier, allowed as in C99 6.7.3 (clang-16 warns). clang's `opencl_global_device` and `opencl_global_host` (sub-spaces of global from an Intel extension) and numbered `address_space(N)` are not OpenCL spaces and are not read."),
+        interpretation: Some("Disjoint spaces mean an object lives in exactly one, so `global local int *p` names no type, whatever the spelling: two keywords, a typedef whose type has a space and a keyword (`typedef global int G; local G x;`), or clang's attribute spellings `__attribute__((opencl_global))`, `opencl_local`, `opencl_constant`, `opencl_private` and `opencl_generic`, which name the same five spaces. The same space twice is a duplicate qualifier, allowed as in C99 6.7.3 (clang-16 warns). clang's `opencl_global_device` and `opencl_global_host` (sub-spaces of global from an Intel extension) are not OpenCL spaces and are not read. clang's numbered `__attribute__((address_space(N)))` is a space distinct from the five (and from every other number): with a named space, or another number, on one type it is two spaces, as clang-16 says."),
     }
     GenericQualifier = "AS-GENERIC-QUALIFIER" {
         family: "generic",
@@ -375,7 +375,7 @@ catalogue! {
             Reading { source: F001, says: "If the type of an object is qualified by an address space name, the object is allocated in the specified address name; otherwise, the object is allocated in the generic address space. (1.2 has no generic space.)" },
             Reading { source: F001, says: "The generic address space name for arguments to a function in a program, or local variables of a function is __private." },
         ],
-        interpretation: Some("In OpenCL C 1.2 'generic address space' in that sentence can only mean the default space, which the next sentence names as __private for function-scope objects. __local and __constant automatics have rules of their own (AS-LOCAL-SCOPE, AS-CONSTANT-SCOPE)."),
+        interpretation: Some("In OpenCL C 1.2 'generic address space' in that sentence can only mean the default space, which the next sentence names as __private for function-scope objects. __local and __constant automatics have rules of their own (AS-LOCAL-SCOPE, AS-CONSTANT-SCOPE). A variable in clang's numbered `address_space(N)` (any N) is in none of the OpenCL spaces: wherever it is declared it breaks the rule for that place (this one for an automatic; AS-PROGSCOPE-SPACE, AS-STATIC-SPACE, AS-EXTERN-SPACE, AS-PARAM-SPACE, AS-STRUCT-FIELD, AS-RETURN-SPACE elsewhere), as clang-16 rules. A numbered space on a pointee is not modelled: the checker says so (unsupported) rather than guess the target's conversions."),
     }
     ReturnSpace = "AS-RETURN-SPACE" {
         family: "functions",

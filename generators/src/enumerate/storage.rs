@@ -1,6 +1,7 @@
 //! Rules read from clang's address-space diagnostics: function-scope `static` before OpenCL C
-//! 2.0, program-scope samplers, the parameters of blocks passed to `enqueue_kernel`, and the
-//! C++ for OpenCL forms of the return-type and multiple-space rules.
+//! 2.0, program-scope samplers, the parameters of blocks passed to `enqueue_kernel`, objects
+//! declared in clang's numbered `address_space(N)`, and the C++ for OpenCL forms of the
+//! return-type and multiple-space rules.
 
 use super::{Out, SPELLINGS};
 use crate::case::{c_profiles, Builder};
@@ -14,6 +15,7 @@ pub fn all(out: &mut Out) {
     static_function_scope(out);
     sampler_progscope(out);
     enqueue_blocks(out);
+    numbered_objects(out);
     cxx_return_space(out);
     cxx_multiple_spaces(out);
 }
@@ -218,6 +220,99 @@ fn enqueue_blocks(out: &mut Out) {
                     (!ok).then_some(rule)
                 });
                 b.close();
+                out.push(b.finish());
+            }
+        }
+    }
+}
+
+/// An object declared in a numbered `address_space(N)`, in each context, against the same
+/// declaration without it: no object lives in a numbered space, whatever N.
+fn numbered_objects(out: &mut Out) {
+    // (context, the rule it breaks, where the declaration is, profiles it exists in)
+    let contexts: [(&str, RuleId); 7] = [
+        ("automatic", RuleId::AutoPrivate),
+        ("program", RuleId::ProgscopeSpace),
+        ("static", RuleId::StaticSpace),
+        ("extern", RuleId::ExternSpace),
+        ("parameter", RuleId::ParamSpace),
+        ("return", RuleId::ReturnSpace),
+        ("field", RuleId::StructField),
+    ];
+    for (ctx, rule) in contexts {
+        for n in [0u32, 1, 2, 5] {
+            for numbered in [true, false] {
+                let dims = vec![
+                    ("context", ctx.to_string()),
+                    ("number", n.to_string()),
+                    (
+                        "written",
+                        if numbered { "numbered" } else { "plain" }.to_string(),
+                    ),
+                ];
+                let profiles = c_profiles()
+                    .into_iter()
+                    .filter(|p| rule.applies_to(*p))
+                    .collect();
+                let mut b = Builder::new(rule, profiles, dims);
+                let attr = if numbered {
+                    format!("__attribute__((address_space({n}))) ")
+                } else {
+                    String::new()
+                };
+                b.doc(format!("a {ctx} declared `{attr}int`."));
+                let bad = move |_| numbered.then_some(rule);
+                // The plain forms are valid where they are written: a constant program-scope or
+                // static variable, a private automatic, parameter, field and return value.
+                let space = if numbered { "" } else { "constant " };
+                match ctx {
+                    "automatic" => {
+                        b.open("kernel void k(global int *out)");
+                        b.expect(format!("{attr}int x = 1;"), bad);
+                        b.line("out[0] = x;");
+                        b.close();
+                    }
+                    "program" => {
+                        b.expect(format!("{attr}{space}int x = 1;"), bad);
+                        b.open("kernel void k(global int *out)");
+                        b.line("out[0] = x;");
+                        b.close();
+                    }
+                    "static" => {
+                        b.open("kernel void k(global int *out)");
+                        b.expect(format!("static {attr}{space}int x = 1;"), bad);
+                        b.line("out[0] = x;");
+                        b.close();
+                    }
+                    "extern" => {
+                        b.expect(format!("extern {attr}{space}int x;"), bad);
+                        b.open("kernel void k(global int *out)");
+                        b.line("out[0] = 1;");
+                        b.close();
+                    }
+                    "parameter" => {
+                        b.expect(format!("int twice({attr}int x) {{ return 2 * x; }}"), bad);
+                        b.open("kernel void k(global int *out)");
+                        b.line("out[0] = twice(1);");
+                        b.close();
+                    }
+                    "return" => {
+                        b.expect(format!("{attr}int one(void) {{ return 1; }}"), bad);
+                        b.open("kernel void k(global int *out)");
+                        b.line("out[0] = one();");
+                        b.close();
+                    }
+                    _ => {
+                        b.line("typedef struct {");
+                        b.expect(format!("    {attr}int count;"), bad);
+                        b.line("} counter_t;");
+                        b.open("kernel void k(global int *out)");
+                        b.line("counter_t c;");
+                        b.line("c.count = 1;");
+                        b.line("out[0] = c.count;");
+                        b.close();
+                    }
+                }
                 out.push(b.finish());
             }
         }
