@@ -107,6 +107,9 @@ impl Sema<'_> {
                     origin: None,
                 }),
             );
+            if init_decl.init.is_some() && is_atomic_object(&d.specs, decl) {
+                self.atomic_init(space, &d.specs, decl, name.span);
+            }
             if let Some(init) = &init_decl.init {
                 let op = if static_storage {
                     Op::ProgscopeInit
@@ -305,6 +308,21 @@ impl Sema<'_> {
                 (AddrSpace::Constant, false)
             }
             _ => (AddrSpace::Private, false),
+        }
+    }
+
+    /// An initialised atomic object outside __global (OpenCL C 2.0 6.13.11.1). A local one
+    /// already broke AS-LOCAL-INIT, a generic one AS-GENERIC-OBJECT.
+    fn atomic_init(&mut self, space: AddrSpace, specs: &DeclSpecs, decl: &Declarator, at: Span) {
+        let written = decl.object_quals(specs).and_then(|q| q.space());
+        if matches!(space, AddrSpace::Private | AddrSpace::Constant)
+            && written != Some(AddrSpace::Generic)
+        {
+            self.report(
+                RuleId::AtomicInitGlobal,
+                at,
+                format!("an atomic object in the {space} address space cannot be initialised in its declaration: only a program-scope or static atomic in global can (use atomic_init)"),
+            );
         }
     }
 
@@ -641,4 +659,14 @@ impl Sema<'_> {
             Initializer::Special(..) => {}
         }
     }
+}
+
+/// Whether the declared object itself has an atomic type (`atomic_int x`, not a pointer to
+/// one, an array of them, or one behind a typedef).
+fn is_atomic_object(specs: &DeclSpecs, decl: &Declarator) -> bool {
+    decl.chunks.is_empty()
+        && specs
+            .types
+            .iter()
+            .any(|t| matches!(t.kind, TypeSpecKind::Builtin(n) if n.starts_with("atomic_")))
 }

@@ -793,6 +793,15 @@ catalogue! {
         readings: &[],
         interpretation: Some("vstore has no __constant overload in 6.12.7, as writing constant memory is an error."),
     }
+    AtomicInitGlobal = "AS-ATOMIC-INIT-GLOBAL" {
+        family: "builtins",
+        summary: "An atomic object may be initialised in its declaration (ATOMIC_VAR_INIT) only in __global: at program scope or as a static; other atomics are set with atomic_init.",
+        check: Check::Reject,
+        applies: Applies::CSince(Lang::Cl2_0),
+        cite: cite(C20, "6.13.11.1 The ATOMIC_VAR_INIT macro", "This macro can only be used to initialize atomic objects that are declared in program scope in the global address space."),
+        readings: &[],
+        interpretation: Some("Read as a rule on every initialiser of an atomic object, not only the macro (which expands to its argument): a private or constant atomic with an initialiser is rejected, as clang-16 does; a function-scope static atomic is in __global and may be initialised. A local atomic with an initialiser is AS-LOCAL-INIT. Arrays of atomics and atomics behind a typedef are not judged."),
+    }
     EnqueueBlockArgs = "AS-ENQUEUE-BLOCK-ARGS" {
         family: "builtins",
         summary: "Every parameter of a block passed to enqueue_kernel is a pointer to void in __local (its size is given by the call's local-size arguments).",

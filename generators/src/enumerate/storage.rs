@@ -1,5 +1,6 @@
 //! Rules read from clang's address-space diagnostics: function-scope `static` before OpenCL C
-//! 2.0, program-scope samplers, the parameters of blocks passed to `enqueue_kernel`, objects
+//! 2.0, program-scope samplers, the parameters of blocks passed to `enqueue_kernel`, initialised
+//! atomic objects outside __global, objects
 //! declared in clang's numbered `address_space(N)`, and the C++ for OpenCL forms of the
 //! return-type and multiple-space rules.
 
@@ -16,6 +17,7 @@ pub fn all(out: &mut Out) {
     sampler_progscope(out);
     enqueue_blocks(out);
     numbered_objects(out);
+    atomic_init(out);
     cxx_return_space(out);
     cxx_multiple_spaces(out);
 }
@@ -313,6 +315,83 @@ fn numbered_objects(out: &mut Out) {
                         b.close();
                     }
                 }
+                out.push(b.finish());
+            }
+        }
+    }
+}
+
+/// Atomic objects declared with and without an initialiser, in each place: only __global ones
+/// (program scope, static) may be initialised. Where program-scope globals do not exist the
+/// global forms break the program-scope rules instead.
+fn atomic_init(out: &mut Out) {
+    let places = [
+        "automatic",
+        "kernel-constant",
+        "program-constant",
+        "program",
+        "program-global",
+        "static",
+    ];
+    for ty in ["atomic_int", "atomic_uint", "atomic_float"] {
+        let value = match ty {
+            "atomic_uint" => "1u",
+            "atomic_float" => "1.0f",
+            _ => "1",
+        };
+        for place in places {
+            for init in ["macro", "plain", "none"] {
+                // Constants must be initialised (AS-CONSTANT-INIT-REQUIRED): no bare form.
+                if init == "none" && place.ends_with("constant") {
+                    continue;
+                }
+                let dims = vec![
+                    ("type", ty.to_string()),
+                    ("place", place.to_string()),
+                    ("initialiser", init.to_string()),
+                ];
+                let profiles = c_profiles()
+                    .into_iter()
+                    .filter(|p| RuleId::AtomicInitGlobal.applies_to(*p))
+                    .collect();
+                let mut b = Builder::new(RuleId::AtomicInitGlobal, profiles, dims);
+                b.doc(format!("a {place} {ty} with initialiser: {init}."));
+                let rhs = match init {
+                    "macro" => format!(" = ATOMIC_VAR_INIT({value})"),
+                    "plain" => format!(" = {value}"),
+                    _ => String::new(),
+                };
+                let initialised = init != "none";
+                let space = match place {
+                    "kernel-constant" | "program-constant" => "constant ",
+                    "program-global" => "global ",
+                    _ => "",
+                };
+                let decl = format!("{space}{ty} x{rhs};");
+                let verdict = move |p: Profile| {
+                    let globals = p.has(checker::spec::Feature::ProgramScopeGlobals);
+                    match place {
+                        "program" | "program-global" if !globals => Some(RuleId::ProgscopeSpace),
+                        "static" if !globals => Some(RuleId::StaticSpace),
+                        "program" | "program-global" | "static" => None,
+                        _ => initialised.then_some(RuleId::AtomicInitGlobal),
+                    }
+                };
+                if place.starts_with("program") {
+                    b.expect(&decl, verdict);
+                }
+                b.open("kernel void k(global int *out)");
+                match place {
+                    "static" => {
+                        b.expect(format!("static {decl}"), verdict);
+                    }
+                    "automatic" | "kernel-constant" => {
+                        b.expect(&decl, verdict);
+                    }
+                    _ => {}
+                }
+                b.line("out[0] = 1;");
+                b.close();
                 out.push(b.finish());
             }
         }
