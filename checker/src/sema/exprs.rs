@@ -442,15 +442,43 @@ impl Sema<'_> {
 
     #[inline(never)]
     fn compound_literal(&mut self, tn: &TypeName, list: &InitList) -> Val {
+        self.type_levels(&tn.specs, &tn.declarator);
         let base = self.base_type(&tn.specs);
         let ty = self.declarator_type(base, &tn.declarator);
+        let written = tn
+            .declarator
+            .object_quals(&tn.specs)
+            .and_then(|q| q.spaces().next());
+        // Inside a function a compound literal is an unnamed automatic object (C99 6.5.2.5p6):
+        // private, like every automatic variable.
+        if let (Some(_), Some((space, _, span))) = (&self.func, written) {
+            // Where the generic space does not exist AS-GENERIC-QUALIFIER already spoke.
+            let unknown = space == AddrSpace::Generic && !self.has(Feature::GenericAddressSpace);
+            if space != AddrSpace::Private && !unknown {
+                self.report(
+                    RuleId::CompoundLiteralSpace,
+                    span,
+                    format!("a compound literal inside a function is an automatic object: it is private, not {space}"),
+                );
+            }
+        }
         for item in list.items.iter() {
             if let Initializer::Expr(x) = &item.init {
                 self.expr(x);
             }
         }
+        let outside = if self.profile.has(Feature::ProgramScopeGlobals) {
+            AddrSpace::Global
+        } else {
+            AddrSpace::Constant
+        };
+        let space = match (written, &self.func) {
+            (Some((s, _, _)), _) => s,
+            (None, Some(_)) => AddrSpace::Private,
+            (None, None) => outside,
+        };
         Val {
-            lvalue: Some(AddrSpace::Private),
+            lvalue: Some(space),
             ..Val::rvalue(ty)
         }
     }
@@ -558,6 +586,8 @@ impl Sema<'_> {
             ExprKind::Index(base, index) => {
                 self.is_static_lvalue(base) && self.expr(index).is_const
             }
+            // Outside a function a compound literal has static storage (C99 6.5.2.5p6).
+            ExprKind::CompoundLiteral(..) => self.func.is_none(),
             _ => false,
         }
     }

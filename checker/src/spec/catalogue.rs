@@ -377,6 +377,15 @@ catalogue! {
         ],
         interpretation: Some("In OpenCL C 1.2 'generic address space' in that sentence can only mean the default space, which the next sentence names as __private for function-scope objects. __local and __constant automatics have rules of their own (AS-LOCAL-SCOPE, AS-CONSTANT-SCOPE). A variable in clang's numbered `address_space(N)` (any N) is in none of the OpenCL spaces: wherever it is declared it breaks the rule for that place (this one for an automatic; AS-PROGSCOPE-SPACE, AS-STATIC-SPACE, AS-EXTERN-SPACE, AS-PARAM-SPACE, AS-STRUCT-FIELD, AS-RETURN-SPACE elsewhere), as clang-16 rules. A numbered space on a pointee is not modelled: the checker says so (unsupported) rather than guess the target's conversions."),
     }
+    CompoundLiteralSpace = "AS-COMPOUND-LITERAL-SPACE" {
+        family: "functions",
+        summary: "A compound literal inside a function is an automatic object: it is private and cannot be qualified with another address space.",
+        check: Check::Reject,
+        applies: Applies::C,
+        cite: cite(F000, CONSTANT_PAGE, "The address space name for arguments to a function in a program, or local variables of a function is __private."),
+        readings: &[],
+        interpretation: Some("C99 6.5.2.5p6 gives a compound literal in a function body automatic storage, so it is one of the function's local objects: `(private int){1}` is fine, `(global int){1}`, `(local int){1}`, `(constant int){1}` and `(generic int){1}` are not, even at a kernel's outermost scope where a named __local or __constant variable could be declared (an unnamed object has no declaration there). At program scope a compound literal has static storage and follows the program-scope rules."),
+    }
     ReturnSpace = "AS-RETURN-SPACE" {
         family: "functions",
         summary: "A function return type carries no address space, except on the pointee of a returned pointer.",

@@ -90,7 +90,7 @@ pub static CLANG_DIAGS: &[ClangDiag] = &[
     out("err_attribute_address_space_too_high", "address space is larger than the maximum supported", NUMBERED),
     out("err_attribute_address_function_type", "function type may not be qualified with an address space", "OpenCL C has no function pointers (6.9), so no function type can be named where a space could qualify it"),
     partly("err_opencl_pointer_to_type", "pointer to image, sampler, event or pipe type is invalid", &["AS-IMAGE-POINTER"], "pointers to samplers, events and pipes: a type restriction (6.9), not a space"),
-    out("err_compound_literal_with_address_space", "compound literal in function scope may not be qualified with an address space", "compound literals are unnamed objects; the spec's space rules name variables, and the checker does not yet track compound literals' storage"),
+    rule("err_compound_literal_with_address_space", "compound literal in function scope may not be qualified with an address space", &["AS-COMPOUND-LITERAL-SPACE"]),
     // ------------------------------------------------ SemaDecl: kernel parameters
     rule("err_kernel_arg_address_space", "pointer arguments to kernel functions must reside in __global, __constant or __local", &["AS-KERNEL-ARG-PTR-SPACE"]),
     rule("err_opencl_ptrptr_kernel_param", "kernel parameter cannot be declared as a pointer to a pointer", &["AS-KERNEL-ARG-PTR-TO-PTR"]),

@@ -1,6 +1,6 @@
 //! Rules read from clang's address-space diagnostics: function-scope `static` before OpenCL C
 //! 2.0, program-scope samplers, the parameters of blocks passed to `enqueue_kernel`, initialised
-//! atomic objects outside __global, objects
+//! atomic objects outside __global, compound literals in a space inside a function, objects
 //! declared in clang's numbered `address_space(N)`, and the C++ for OpenCL forms of the
 //! return-type and multiple-space rules.
 
@@ -18,6 +18,7 @@ pub fn all(out: &mut Out) {
     enqueue_blocks(out);
     numbered_objects(out);
     atomic_init(out);
+    compound_literals(out);
     cxx_return_space(out);
     cxx_multiple_spaces(out);
 }
@@ -393,6 +394,69 @@ fn atomic_init(out: &mut Out) {
                 b.line("out[0] = 1;");
                 b.close();
                 out.push(b.finish());
+            }
+        }
+    }
+}
+
+/// Compound literals inside functions, in each space: private (or unqualified) only.
+fn compound_literals(out: &mut Out) {
+    let types: [(&str, &str, &str); 3] = [
+        ("int", "{1}", ""),
+        ("float4", "{1.0f, 2.0f, 3.0f, 4.0f}", ".x"),
+        ("pair_t", "{1, 2}", ".x"),
+    ];
+    for spelling in Spelling::ALL {
+        for q in Q::all(spelling) {
+            if q.space.is_none() && spelling == Spelling::Bare {
+                continue;
+            }
+            for ctx in ["kernel", "helper", "block"] {
+                for (ty, init, pick) in types {
+                    let dims = vec![
+                        ("space", q.tag().to_string()),
+                        ("context", ctx.to_string()),
+                        ("type", ty.to_string()),
+                    ];
+                    let profiles = crate::enumerate::conversions::profiles_for(&[q]);
+                    let mut b = Builder::new(RuleId::CompoundLiteralSpace, profiles, dims);
+                    b.doc(format!("`({}{ty}){init}` in a {ctx}.", q.kw()));
+                    if ty == "pair_t" {
+                        b.line("typedef struct { int x, y; } pair_t;");
+                    }
+                    let bad = !matches!(q.space, None | Some(Private));
+                    let rule = RuleId::CompoundLiteralSpace;
+                    let v = move |_| bad.then_some(rule);
+                    let expr = format!("({}{ty}){init}{pick}", q.kw());
+                    let value = if ty == "float4" {
+                        format!("(int){expr}")
+                    } else {
+                        expr
+                    };
+                    match ctx {
+                        "helper" => {
+                            b.open("int helper(void)");
+                            b.expect(format!("return {value};"), v);
+                            b.close();
+                            b.open("kernel void k(global int *out)");
+                            b.line("out[0] = helper();");
+                            b.close();
+                        }
+                        "kernel" => {
+                            b.open("kernel void k(global int *out)");
+                            b.expect(format!("out[0] = {value};"), v);
+                            b.close();
+                        }
+                        _ => {
+                            b.open("kernel void k(global int *out)");
+                            b.open("for (int i = 0; i < 2; i++)");
+                            b.expect(format!("out[i] = {value};"), v);
+                            b.close();
+                            b.close();
+                        }
+                    }
+                    out.push(b.finish());
+                }
             }
         }
     }
