@@ -442,15 +442,43 @@ impl Sema<'_> {
 
     #[inline(never)]
     fn compound_literal(&mut self, tn: &TypeName, list: &InitList) -> Val {
+        self.type_levels(&tn.specs, &tn.declarator);
         let base = self.base_type(&tn.specs);
         let ty = self.declarator_type(base, &tn.declarator);
+        let written = tn
+            .declarator
+            .object_quals(&tn.specs)
+            .and_then(|q| q.spaces().next());
+        // Inside a function a compound literal is an unnamed automatic object (C99 6.5.2.5p6):
+        // private, like every automatic variable.
+        if let (Some(_), Some((space, _, span))) = (&self.func, written) {
+            // Where the generic space does not exist AS-GENERIC-QUALIFIER already spoke.
+            let unknown = space == AddrSpace::Generic && !self.has(Feature::GenericAddressSpace);
+            if space != AddrSpace::Private && !unknown {
+                self.report(
+                    RuleId::CompoundLiteralSpace,
+                    span,
+                    format!("a compound literal inside a function is an automatic object: it is private, not {space}"),
+                );
+            }
+        }
         for item in list.items.iter() {
             if let Initializer::Expr(x) = &item.init {
                 self.expr(x);
             }
         }
+        let outside = if self.profile.has(Feature::ProgramScopeGlobals) {
+            AddrSpace::Global
+        } else {
+            AddrSpace::Constant
+        };
+        let space = match (written, &self.func) {
+            (Some((s, _, _)), _) => s,
+            (None, Some(_)) => AddrSpace::Private,
+            (None, None) => outside,
+        };
         Val {
-            lvalue: Some(AddrSpace::Private),
+            lvalue: Some(space),
             ..Val::rvalue(ty)
         }
     }
@@ -507,6 +535,43 @@ impl Sema<'_> {
         self.pop_scope();
     }
 
+    /// A block literal passed to enqueue_kernel: each of its parameters is `local void *`, the
+    /// local memory the call's size arguments allocate (OpenCL C 2.0 6.13.17).
+    fn enqueued_block(&mut self, arg: &Expr) {
+        let mut e = arg;
+        while let ExprKind::Paren(inner) = &e.kind {
+            e = inner;
+        }
+        let ExprKind::BlockLiteral { params, .. } = &e.kind else {
+            return;
+        };
+        for p in params.iter() {
+            let void_base = matches!(
+                p.specs.types,
+                [crate::ast::TypeSpec {
+                    kind: crate::ast::TypeSpecKind::Void,
+                    ..
+                }]
+            );
+            let chunks = &p.declarator.chunks;
+            // `^(void) { ... }` declares no parameter.
+            if void_base && chunks.is_empty() && p.declarator.name.is_none() && params.len() == 1 {
+                return;
+            }
+            let local_void_ptr = void_base
+                && p.specs.quals.space() == Some(AddrSpace::Local)
+                && matches!(chunks, [c] if matches!(c.kind, crate::ast::ChunkKind::Pointer { .. }));
+            if !local_void_ptr {
+                self.report(
+                    RuleId::EnqueueBlockArgs,
+                    p.span,
+                    "a block passed to enqueue_kernel takes `local void *` parameters only",
+                );
+                return;
+            }
+        }
+    }
+
     /// Whether `e` designates (part of) an object with static storage, at a constant offset:
     /// its address is an address constant (C99 6.6p9).
     fn is_static_lvalue(&mut self, e: &Expr) -> bool {
@@ -521,6 +586,8 @@ impl Sema<'_> {
             ExprKind::Index(base, index) => {
                 self.is_static_lvalue(base) && self.expr(index).is_const
             }
+            // Outside a function a compound literal has static storage (C99 6.5.2.5p6).
+            ExprKind::CompoundLiteral(..) => self.func.is_none(),
             _ => false,
         }
     }
@@ -785,6 +852,15 @@ impl Sema<'_> {
                     }
                     None => Val::unknown(),
                 }
+            }
+            // OpenCL C 2.0 6.13.11.1: a macro that expands to its argument (clang's header
+            // defines it as `(x)`), so a constant argument makes a constant initialiser.
+            "ATOMIC_VAR_INIT" => self.arg(first, 0).unwrap_or_else(Val::unknown),
+            "enqueue_kernel" => {
+                for arg in args {
+                    self.enqueued_block(arg);
+                }
+                Val::unknown()
             }
             "async_work_group_copy" | "async_work_group_strided_copy" => {
                 let pair = (
