@@ -54,9 +54,15 @@ impl Q {
 
     /// A name fragment for case names: `global`, `__global`, `none`.
     pub fn tag(self) -> &'static str {
-        match self.space {
-            Some(s) => s.keyword(self.spelling),
-            None => "none",
+        match (self.space, self.spelling) {
+            // The attribute spelling has parentheses: name it by the attribute.
+            (Some(AddrSpace::Global), Spelling::Attribute) => "opencl_global",
+            (Some(AddrSpace::Local), Spelling::Attribute) => "opencl_local",
+            (Some(AddrSpace::Constant), Spelling::Attribute) => "opencl_constant",
+            (Some(AddrSpace::Private), Spelling::Attribute) => "opencl_private",
+            (Some(AddrSpace::Generic), Spelling::Attribute) => "opencl_generic",
+            (Some(s), _) => s.keyword(self.spelling),
+            (None, _) => "none",
         }
     }
 

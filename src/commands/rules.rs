@@ -1,7 +1,7 @@
 //! `clasp rules`: the catalogue as text, JSON or Markdown (fixed headings per rule).
 
 use crate::cli::{Format, RulesArgs};
-use checker::spec::{rules, Rule};
+use checker::spec::{clang_diags_for, rules, Rule};
 use std::fmt::Write;
 use std::process::ExitCode;
 
@@ -73,6 +73,13 @@ fn markdown(rules: &[&Rule]) -> String {
         }
         if let Some(i) = r.interpretation {
             let _ = write!(out, "\n### Interpretation\n{i}\n");
+        }
+        let mut diags = clang_diags_for(r.id).peekable();
+        if diags.peek().is_some() {
+            out.push_str("\n### clang-16 diagnostics\n");
+            for d in diags {
+                let _ = writeln!(out, "- `{}`: {}", d.name, d.says);
+            }
         }
     }
     out

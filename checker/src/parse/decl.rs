@@ -5,6 +5,7 @@ use super::builtins::Kw;
 use super::{node, NameKind, Parser, MAX_NESTING};
 use crate::ast::*;
 use crate::source::Span;
+use crate::spec::{AddrSpace, Spelling};
 use crate::symbol::sym;
 use crate::token::{Punct, TokenKind};
 
@@ -259,6 +260,9 @@ impl<'a> Parser<'_, '_, 'a> {
                 }
                 Some(Kw::Attribute) => {
                     let attrs = self.attributes();
+                    for q in attr_spaces(&attrs) {
+                        s.quals.push(q);
+                    }
                     s.attrs.extend(attrs);
                 }
                 Some(Kw::Pipe) => s.pipe = Some(self.bump().span),
@@ -302,7 +306,8 @@ impl<'a> Parser<'_, '_, 'a> {
         s.finish(span)
     }
 
-    /// `__attribute__((a, b(args)))`, possibly several in a row.
+    /// `__attribute__((a, b(args)))`, possibly several in a row. An address-space attribute
+    /// among them is also a qualifier of the level it is written on: see [`attr_spaces`].
     pub(super) fn attributes(&mut self) -> ArenaVec<'a, Attribute<'a>> {
         let mut attrs = ArenaVec::new_in(self.arena);
         while matches!(self.kw(), Some(Kw::Attribute)) {
@@ -321,6 +326,15 @@ impl<'a> Parser<'_, '_, 'a> {
                 let t = self.peek();
                 if t.kind == TokenKind::Ident {
                     self.bump();
+                    // `address_space(N)`: N is the one attribute argument the checker reads.
+                    let number = if self.at(Punct::LParen)
+                        && self.nth(1).kind == TokenKind::Int
+                        && self.nth(2).is_punct(Punct::RParen)
+                    {
+                        parse_int(self.text(self.nth(1)))
+                    } else {
+                        None
+                    };
                     let args = if self.at(Punct::LParen) {
                         let open = self.peek().span;
                         self.skip_balanced();
@@ -329,6 +343,7 @@ impl<'a> Parser<'_, '_, 'a> {
                         None
                     };
                     attrs.push(Attribute {
+                        number,
                         name: self.name(t),
                         args,
                         span: self.span_from(t.span),
@@ -394,6 +409,7 @@ impl<'a> Parser<'_, '_, 'a> {
                     }),
                     Some(Kw::Attribute) => {
                         let a = self.attributes();
+                        quals.extend(attr_spaces(&a));
                         attrs.extend(a);
                     }
                     _ => break,
@@ -1012,5 +1028,37 @@ impl<'a> SpecsBuilder<'a> {
             attrs: self.attrs.into_bump_slice(),
             span,
         }
+    }
+}
+
+/// clang's address-space attributes (`__attribute__((opencl_global))`, ...) among `attrs`, as the
+/// qualifiers they are: on the specifiers they qualify the base type, after a `*` the pointer,
+/// exactly where the keyword would.
+/// A numbered `address_space(N)` becomes a [`QualKind::Numbered`] qualifier the same way.
+fn attr_spaces<'b>(attrs: &'b [Attribute<'_>]) -> impl Iterator<Item = Qualifier> + 'b {
+    attrs.iter().filter_map(|a| {
+        let kind = match AddrSpace::attribute(a.name) {
+            Some(space) => QualKind::Space(space, Spelling::Attribute),
+            None if matches!(a.name, "address_space" | "__address_space__") => {
+                QualKind::Numbered(a.number?)
+            }
+            None => return None,
+        };
+        Some(Qualifier { kind, span: a.span })
+    })
+}
+
+/// An integer literal's value (decimal, hex or octal, suffix ignored), when it fits.
+fn parse_int(text: &str) -> Option<u32> {
+    let digits = text.trim_end_matches(['u', 'U', 'l', 'L']);
+    if let Some(hex) = digits
+        .strip_prefix("0x")
+        .or_else(|| digits.strip_prefix("0X"))
+    {
+        u32::from_str_radix(hex, 16).ok()
+    } else if digits.len() > 1 && digits.starts_with('0') {
+        u32::from_str_radix(&digits[1..], 8).ok()
+    } else {
+        digits.parse().ok()
     }
 }

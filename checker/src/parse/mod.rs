@@ -559,7 +559,9 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
                 | Kw::Pipe
                 | Kw::Access(_)
                 | Kw::Class
-                | Kw::Typename,
+                | Kw::Typename
+                // `(__attribute__((opencl_global)) int *)p`: no expression starts with one.
+                | Kw::Attribute,
             ) => true,
             Some(_) => false,
             None => self.is_type_name(t),

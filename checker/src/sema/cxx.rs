@@ -159,6 +159,9 @@ impl Sema<'_> {
                 Code::Rule(RuleId::CxxGenericPointers)
             }
             RuleId::ConstantWrite => Code::Rule(RuleId::CxxConstantExplicit),
+            // C++ for OpenCL inherits these two from OpenCL C 2.0 (see the catalogue entries).
+            RuleId::ReturnSpace => Code::Rule(RuleId::CxxReturnSpace),
+            RuleId::MultipleSpaces => Code::Rule(RuleId::CxxMultipleSpaces),
             RuleId::AssignCross
             | RuleId::InitCross
             | RuleId::ArgCross

@@ -13,7 +13,7 @@ use super::types::{Opaque, QTy, Ty};
 use super::{FnCtx, Sema, Symbol, Var};
 use crate::ast::{
     ChunkKind, DeclSpecs, Declaration, Declarator, FieldDecl, FunctionDef, Initializer, ParamDecl,
-    Quals, StorageClass, TypeSpecKind,
+    StorageClass, TypeSpecKind,
 };
 use crate::source::Span;
 use crate::spec::{AddrSpace, Feature, RuleId};
@@ -27,99 +27,8 @@ pub(super) enum Ctx {
 }
 
 impl Sema<'_> {
-    fn has(&self, f: Feature) -> bool {
+    pub(super) fn has(&self, f: Feature) -> bool {
         self.profile.has(f)
-    }
-
-    /// Reports two different spaces on one level (`global local int x`).
-    fn multiple_spaces(&mut self, quals: &Quals, inherited: Option<AddrSpace>) {
-        let mut first = inherited;
-        for (space, _, span) in quals.spaces() {
-            match first {
-                Some(f) if f != space => {
-                    self.report(
-                        RuleId::MultipleSpaces,
-                        span,
-                        format!(
-                            "`{space}` on a type already in `{f}`: a type has one address space"
-                        ),
-                    );
-                    return;
-                }
-                _ => first = Some(space),
-            }
-        }
-    }
-
-    /// Level-independent checks: multiple spaces, the generic qualifier where it does not
-    /// exist, pointers to images. Levels with no space written have nothing to check.
-    #[inline]
-    pub(super) fn type_levels(&mut self, specs: &DeclSpecs, decl: &Declarator) {
-        if specs.quals.is_empty() && decl.chunks.is_empty() {
-            return;
-        }
-        self.written_levels(specs, decl);
-    }
-
-    /// [`Sema::type_levels`] where something is written on some level.
-    fn written_levels(&mut self, specs: &DeclSpecs, decl: &Declarator) {
-        if specs.quals.space().is_some() {
-            let inherited = self.typedef_space(specs);
-            self.level_spaces(&specs.quals, inherited);
-        }
-        for chunk in decl.chunks.iter() {
-            match &chunk.kind {
-                ChunkKind::Pointer { quals }
-                | ChunkKind::BlockPointer { quals }
-                | ChunkKind::Array { quals, .. } => {
-                    if quals.space().is_some() {
-                        self.level_spaces(quals, None);
-                    }
-                }
-                ChunkKind::Function { .. } | ChunkKind::Reference { .. } => {}
-            }
-        }
-        if let Some(last) = decl.chunks.last() {
-            if matches!(last.kind, ChunkKind::Pointer { .. }) && base_is_image(specs) {
-                self.report(
-                    RuleId::ImagePointer,
-                    last.span,
-                    "a pointer to an image type: image elements are not directly accessible",
-                );
-            }
-        }
-    }
-
-    /// The spaces on one level: two different ones (with the space a typedef brought), and
-    /// the generic qualifier where it does not exist.
-    fn level_spaces(&mut self, quals: &Quals, inherited: Option<AddrSpace>) {
-        self.multiple_spaces(quals, inherited);
-        if self.has(Feature::GenericAddressSpace) {
-            return;
-        }
-        for (space, _, span) in quals.spaces() {
-            if space == AddrSpace::Generic {
-                self.report(
-                    RuleId::GenericQualifier,
-                    span,
-                    format!(
-                        "the generic address space does not exist in {}",
-                        self.profile
-                    ),
-                );
-            }
-        }
-    }
-
-    /// The space a typedef name among the specifiers brings.
-    fn typedef_space(&self, specs: &DeclSpecs) -> Option<AddrSpace> {
-        specs.types.iter().find_map(|t| match &t.kind {
-            TypeSpecKind::Named(n) => match self.lookup(n.name) {
-                Some(Symbol::Typedef(q)) => q.space,
-                _ => None,
-            },
-            _ => None,
-        })
     }
 
     /// The reserved address-space names used as identifiers.
@@ -262,6 +171,48 @@ impl Sema<'_> {
             );
             return (written.unwrap_or(AddrSpace::Private), static_storage);
         }
+        if is_static && ctx == Ctx::Block && RuleId::StaticFunctionScope.applies_to(self.profile) {
+            self.report(
+                RuleId::StaticFunctionScope,
+                at,
+                format!(
+                    "a variable inside a function cannot be static in {}: static storage is for program-scope variables",
+                    self.profile
+                ),
+            );
+            return (written.unwrap_or(AddrSpace::Private), true);
+        }
+        if let Some((n, span)) = decl.object_quals(specs).and_then(|q| q.numbered()) {
+            // clang's numbered spaces are target spaces, none of them private, global or
+            // constant: no variable can be allocated in one (clang-16 rejects every N).
+            let (rule, what) = if is_extern {
+                (RuleId::ExternSpace, "an extern variable")
+            } else if is_static && ctx == Ctx::Block {
+                (RuleId::StaticSpace, "a static variable inside a function")
+            } else if ctx == Ctx::Program {
+                (RuleId::ProgscopeSpace, "a program-scope variable")
+            } else {
+                (RuleId::AutoPrivate, "a function-scope variable")
+            };
+            self.report(
+                rule,
+                span,
+                format!("{what} cannot be allocated in clang's numbered address_space({n}): it is none of the OpenCL address spaces"),
+            );
+            return (AddrSpace::Private, static_storage);
+        }
+        if opaque == Some(Opaque::Sampler)
+            && ctx == Ctx::Program
+            && written != Some(AddrSpace::Constant)
+            && !ty.konst
+        {
+            self.report(
+                RuleId::SamplerProgscopeConst,
+                at,
+                "a program-scope sampler must be declared const or in the constant address space",
+            );
+            return (AddrSpace::Constant, true);
+        }
         if static_storage {
             if matches!(opaque, Some(Opaque::Image | Opaque::Event | Opaque::Other)) {
                 self.report(RuleId::ProgscopeType, at, "program-scope and static variables cannot have an image, event or other opaque type");
@@ -298,7 +249,9 @@ impl Sema<'_> {
             } else if space == AddrSpace::Constant
                 && !has_init
                 && !is_extern
-                && opaque != Some(Opaque::Sampler)
+                // A `const sampler_t` with no space is a tentative definition; a `constant` one
+                // is a constant variable like any other.
+                && (opaque != Some(Opaque::Sampler) || written == Some(AddrSpace::Constant))
             {
                 self.report(
                     RuleId::ConstantInitRequired,
@@ -371,6 +324,8 @@ impl Sema<'_> {
         };
         if let Some((space, _, span)) = quals.spaces().next() {
             self.report(RuleId::ReturnSpace, span, format!("a function's return value has no address space: `{space}` may only qualify the pointee of a returned pointer"));
+        } else if let Some((n, span)) = quals.numbered() {
+            self.report(RuleId::ReturnSpace, span, format!("a function's return value has no address space: address_space({n}) may only qualify the pointee of a returned pointer"));
         }
     }
 
@@ -400,6 +355,14 @@ impl Sema<'_> {
                 Some(ChunkKind::Array { quals, .. }) => Some(quals),
                 _ => p.declarator.object_quals(&p.specs),
             };
+            if let Some((n, _)) = own.and_then(|q| q.numbered()) {
+                self.report(
+                    RuleId::ParamSpace,
+                    at,
+                    format!("a parameter is private: it cannot be declared in address_space({n})"),
+                );
+                continue;
+            }
             if let Some(space) = own.and_then(|q| q.space()) {
                 if self.types.opaque(full.ty) == Some(Opaque::Image) {
                     self.report(RuleId::ImageArgSpace, at, "an image argument is already in the global address space: it takes no address-space qualifier");
@@ -420,6 +383,15 @@ impl Sema<'_> {
                     Some(t) => t,
                     None => self.param_type(&p.specs, &p.declarator),
                 };
+                let numbered_pointee = match p.declarator.chunks.first().map(|c| &c.kind) {
+                    Some(ChunkKind::Pointer { .. } | ChunkKind::Array { .. }) => {
+                        p.declarator.chunks.len() == 1 && p.specs.quals.numbered().is_some()
+                    }
+                    _ => false,
+                };
+                if numbered_pointee {
+                    continue;
+                }
                 if let Some(pointee) = self.types.pointee(t.ty) {
                     let space = pointee.space.unwrap_or(conv::default_pointee(self.profile));
                     if !matches!(
@@ -455,6 +427,16 @@ impl Sema<'_> {
                 .and_then(|q| q.spaces().next())
             {
                 self.report(RuleId::StructField, span, format!("a struct or union member cannot be in the {space} address space of its own"));
+            } else if let Some((n, span)) = d
+                .declarator
+                .object_quals(&field.specs)
+                .and_then(|q| q.numbered())
+            {
+                self.report(
+                    RuleId::StructField,
+                    span,
+                    format!("a struct or union member cannot be in address_space({n}) of its own"),
+                );
             }
         }
     }
@@ -659,12 +641,4 @@ impl Sema<'_> {
             Initializer::Special(..) => {}
         }
     }
-}
-
-/// Whether the specifiers name an image type.
-fn base_is_image(specs: &DeclSpecs) -> bool {
-    specs
-        .types
-        .iter()
-        .any(|t| matches!(&t.kind, TypeSpecKind::Builtin(n) if n.starts_with("image")))
 }

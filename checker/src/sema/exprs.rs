@@ -507,6 +507,43 @@ impl Sema<'_> {
         self.pop_scope();
     }
 
+    /// A block literal passed to enqueue_kernel: each of its parameters is `local void *`, the
+    /// local memory the call's size arguments allocate (OpenCL C 2.0 6.13.17).
+    fn enqueued_block(&mut self, arg: &Expr) {
+        let mut e = arg;
+        while let ExprKind::Paren(inner) = &e.kind {
+            e = inner;
+        }
+        let ExprKind::BlockLiteral { params, .. } = &e.kind else {
+            return;
+        };
+        for p in params.iter() {
+            let void_base = matches!(
+                p.specs.types,
+                [crate::ast::TypeSpec {
+                    kind: crate::ast::TypeSpecKind::Void,
+                    ..
+                }]
+            );
+            let chunks = &p.declarator.chunks;
+            // `^(void) { ... }` declares no parameter.
+            if void_base && chunks.is_empty() && p.declarator.name.is_none() && params.len() == 1 {
+                return;
+            }
+            let local_void_ptr = void_base
+                && p.specs.quals.space() == Some(AddrSpace::Local)
+                && matches!(chunks, [c] if matches!(c.kind, crate::ast::ChunkKind::Pointer { .. }));
+            if !local_void_ptr {
+                self.report(
+                    RuleId::EnqueueBlockArgs,
+                    p.span,
+                    "a block passed to enqueue_kernel takes `local void *` parameters only",
+                );
+                return;
+            }
+        }
+    }
+
     /// Whether `e` designates (part of) an object with static storage, at a constant offset:
     /// its address is an address constant (C99 6.6p9).
     fn is_static_lvalue(&mut self, e: &Expr) -> bool {
@@ -785,6 +822,12 @@ impl Sema<'_> {
                     }
                     None => Val::unknown(),
                 }
+            }
+            "enqueue_kernel" => {
+                for arg in args {
+                    self.enqueued_block(arg);
+                }
+                Val::unknown()
             }
             "async_work_group_copy" | "async_work_group_strided_copy" => {
                 let pair = (

@@ -14,6 +14,7 @@ pub mod conv;
 mod cxx;
 mod decls;
 mod exprs;
+mod levels;
 mod scope;
 pub mod types;
 

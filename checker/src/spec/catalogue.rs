@@ -95,6 +95,9 @@ pub enum Applies {
     CBefore(Lang),
     /// OpenCL C from the given version on.
     CSince(Lang),
+    /// OpenCL C profiles that have every one of the features (device-side enqueue needs both
+    /// address-space features in 3.0).
+    CWithAll(&'static [Feature]),
 }
 
 impl Applies {
@@ -107,6 +110,7 @@ impl Applies {
             Applies::CWithout(f) => c && !profile.has(f),
             Applies::CBefore(lang) => c && profile.lang() < lang,
             Applies::CSince(lang) => c && profile.lang() >= lang,
+            Applies::CWithAll(fs) => c && fs.iter().all(|f| profile.has(*f)),
         }
     }
 
@@ -125,6 +129,13 @@ impl Applies {
             ),
             Applies::CBefore(lang) => format!("OpenCL C before {}", lang.cl_std()),
             Applies::CSince(lang) => format!("OpenCL C {} and later", lang.cl_std()),
+            Applies::CWithAll(fs) => format!(
+                "OpenCL C with {} (2.0, or 3.0 with the features)",
+                fs.iter()
+                    .map(|f| f.macro_name())
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ),
         }
     }
 }
@@ -277,6 +288,7 @@ const CXX_SPACES: &str = "OpenCL C++ 1.0, 3.2 Address Spaces";
 const C12: &str = "The OpenCL C Specification, version 1.2";
 const C20: &str = "The OpenCL C Specification, version 2.0";
 const API: &str = "The OpenCL API Specification";
+const CXX_INHERITS: &str = "C++ for OpenCL (2021, 2.2 Address spaces) inherits the address-space rules of OpenCL C 2.0 (with the generic address space and program-scope global variables) unless a section of its own says otherwise; it states no exception for return types or for the number of spaces on a type. In clang-16 the same Sema check enforces both languages.";
 
 const fn cite(source: &'static str, section: &'static str, quote: &'static str) -> Cite {
     Cite {
@@ -332,7 +344,7 @@ catalogue! {
         applies: Applies::C,
         cite: cite(F000, CONSTANT_PAGE, DISJOINT),
         readings: &[],
-        interpretation: Some("Disjoint spaces mean an object lives in exactly one, so `global local int *p` names no type. The same qualifier twice is a duplicate qualifier, allowed as in C99 6.7.3."),
+        interpretation: Some("Disjoint spaces mean an object lives in exactly one, so `global local int *p` names no type, whatever the spelling: two keywords, a typedef whose type has a space and a keyword (`typedef global int G; local G x;`), or clang's attribute spellings `__attribute__((opencl_global))`, `opencl_local`, `opencl_constant`, `opencl_private` and `opencl_generic`, which name the same five spaces. The same space twice is a duplicate qualifier, allowed as in C99 6.7.3 (clang-16 warns). clang's `opencl_global_device` and `opencl_global_host` (sub-spaces of global from an Intel extension) are not OpenCL spaces and are not read. clang's numbered `__attribute__((address_space(N)))` is a space distinct from the five (and from every other number): with a named space, or another number, on one type it is two spaces, as clang-16 says."),
     }
     GenericQualifier = "AS-GENERIC-QUALIFIER" {
         family: "generic",
@@ -363,7 +375,7 @@ catalogue! {
             Reading { source: F001, says: "If the type of an object is qualified by an address space name, the object is allocated in the specified address name; otherwise, the object is allocated in the generic address space. (1.2 has no generic space.)" },
             Reading { source: F001, says: "The generic address space name for arguments to a function in a program, or local variables of a function is __private." },
         ],
-        interpretation: Some("In OpenCL C 1.2 'generic address space' in that sentence can only mean the default space, which the next sentence names as __private for function-scope objects. __local and __constant automatics have rules of their own (AS-LOCAL-SCOPE, AS-CONSTANT-SCOPE)."),
+        interpretation: Some("In OpenCL C 1.2 'generic address space' in that sentence can only mean the default space, which the next sentence names as __private for function-scope objects. __local and __constant automatics have rules of their own (AS-LOCAL-SCOPE, AS-CONSTANT-SCOPE). A variable in clang's numbered `address_space(N)` (any N) is in none of the OpenCL spaces: wherever it is declared it breaks the rule for that place (this one for an automatic; AS-PROGSCOPE-SPACE, AS-STATIC-SPACE, AS-EXTERN-SPACE, AS-PARAM-SPACE, AS-STRUCT-FIELD, AS-RETURN-SPACE elsewhere), as clang-16 rules. A numbered space on a pointee is not modelled: the checker says so (unsupported) rather than guess the target's conversions."),
     }
     ReturnSpace = "AS-RETURN-SPACE" {
         family: "functions",
@@ -381,8 +393,11 @@ catalogue! {
         check: Check::Reject,
         applies: Applies::C,
         cite: cite(F000, CONSTANT_PAGE, "kernel function arguments declared to be a pointer or an array of a type must point to one of the named address spaces __global, __local or __constant."),
-        readings: &[],
-        interpretation: Some("An unqualified pointee is private (1.x) or generic (2.0 and later): both are rejected, as is an explicit private or generic pointee."),
+        readings: &[
+            Reading { source: F000, says: "Literal: the sentence constrains what the argument points to, its first pointee level; an inner pointer of a pointer-to-pointer argument (allowed from OpenCL C 2.0) may point to any space." },
+            Reading { source: "clang-16 (SemaDecl.cpp, getOpenCLKernelParameterType)", says: "Wider: every pointee level of a kernel pointer argument must be __global, __local or __constant, so `kernel void k(int * global *p)` is rejected in 2.0 and 3.0 because its inner pointer points to generic." },
+        ],
+        interpretation: Some("An unqualified pointee is private (1.x) or generic (2.0 and later): both are rejected, as is an explicit private or generic pointee. clasp takes the literal reading: the sentence names the space the argument points to, and OpenCL C 2.0, which lifted the pointer-to-pointer restriction, states nothing about the levels below; with shared virtual memory a global buffer of generic pointers is meaningful. The wider reading is clang's, and a case that tells them apart is an interpretation, not a driver bug."),
     }
     KernelArgPtrToPtr = "AS-KERNEL-ARG-PTR-TO-PTR" {
         family: "kernel-arguments",
@@ -390,8 +405,11 @@ catalogue! {
         check: Check::Reject,
         applies: Applies::CBefore(Lang::Cl2_0),
         cite: cite(C12, "6.9 Restrictions, item a", "An argument to a kernel function cannot be declared as a pointer to a pointer(s)."),
-        readings: &[],
-        interpretation: Some("OpenCL C 2.0 lifted the restriction (an inner pointer may point to any space there); non-kernel functions may take pointers to pointers in every version."),
+        readings: &[
+            Reading { source: C20, says: "Lifted: from OpenCL C 2.0 a kernel argument may be a pointer to a pointer, and no sentence constrains the space the inner pointer points to." },
+            Reading { source: "clang-16 (SemaDecl.cpp, getOpenCLKernelParameterType)", says: "Lifted only for inner pointers that point to __global, __local or __constant: every pointee level is held to the kernel-argument rule, so `kernel void k(__private int *__global *pp)` is rejected in 2.0 and 3.0." },
+        ],
+        interpretation: Some("OpenCL C 2.0 lifted the restriction (an inner pointer may point to any space there); non-kernel functions may take pointers to pointers in every version. clasp takes the first reading, as for AS-KERNEL-ARG-PTR-SPACE; clang-16's is recorded in reports/clang-16.md as this rule's deviation."),
     }
     ImageArgSpace = "AS-IMAGE-ARG-SPACE" {
         family: "types",
@@ -609,6 +627,15 @@ catalogue! {
         readings: &[],
         interpretation: Some("The sentence puts function-scope statics with program-scope variables, so they follow AS-PROGSCOPE-SPACE's reading: constant only without __opencl_c_program_scope_global_variables. OpenCL C 1.x has no function-scope static (1.1 has no static at all, 1.2 allows it only at program scope), so the rule starts at 2.0."),
     }
+    StaticFunctionScope = "AS-STATIC-FUNCTION-SCOPE" {
+        family: "program-scope",
+        summary: "Before OpenCL C 2.0 a variable inside a function cannot be static: static storage belongs to program-scope variables only.",
+        check: Check::Reject,
+        applies: Applies::CBefore(Lang::Cl2_0),
+        cite: cite(C12, "6.8 Storage-Class Specifiers", "The static storage-class specifier can only be used for non-kernel functions and global variables declared in program (global) scope."),
+        readings: &[],
+        interpretation: Some("OpenCL C 1.2 allows `static` only on program-scope variables and non-kernel functions, so `static constant int x = 1;` in a kernel is rejected whatever its space; OpenCL C 1.1 has no `static` at all. From 2.0 function-scope statics exist and AS-STATIC-SPACE says where they live; OpenCL C 3.0 keeps them in every feature set (constant only without program-scope globals)."),
+    }
     ExternSpace = "AS-EXTERN-SPACE" {
         family: "program-scope",
         summary: "An extern variable follows the program-scope rule: __constant, or __global where program-scope globals exist.",
@@ -720,6 +747,15 @@ catalogue! {
         readings: &[],
         interpretation: None,
     }
+    SamplerProgscopeConst = "AS-SAMPLER-PROGSCOPE-CONST" {
+        family: "types",
+        summary: "A program-scope sampler_t is declared const or __constant: a modifiable global sampler is an error.",
+        check: Check::Reject,
+        applies: Applies::C,
+        cite: cite(C12, "6.12.14.1 Sampler Declaration Fields", "Samplers can also be declared as global constants in the program source using the following syntax."),
+        readings: &[],
+        interpretation: Some("The syntax that follows is `const sampler_t <sampler name> = <value>` (2.0 adds `constant sampler_t` and `__constant sampler_t`): a program-scope sampler is a constant, never a modifiable global. A `__constant` sampler must be initialised like any constant variable (AS-CONSTANT-INIT-REQUIRED); a `const` one without an initialiser is a tentative definition, which clasp, like clang-16, accepts."),
+    }
     // ---------------------------------------------------------------- built-ins
     AsyncCopySpaces = "AS-ASYNC-COPY-SPACES" {
         family: "builtins",
@@ -756,6 +792,15 @@ catalogue! {
         cite: cite(F001, QUALIFIERS_12, "Writing to such a variable results in a compile-time error."),
         readings: &[],
         interpretation: Some("vstore has no __constant overload in 6.12.7, as writing constant memory is an error."),
+    }
+    EnqueueBlockArgs = "AS-ENQUEUE-BLOCK-ARGS" {
+        family: "builtins",
+        summary: "Every parameter of a block passed to enqueue_kernel is a pointer to void in __local (its size is given by the call's local-size arguments).",
+        check: Check::Reject,
+        applies: Applies::CWithAll(&[GENERIC, GLOBALS]),
+        cite: cite(C20, "6.13.17 Enqueuing Kernels", "int enqueue_kernel(queue_t queue, kernel_enqueue_flags_t flags, const ndrange_t ndrange, void (^block)(local void *, ...), uint size0, ...)"),
+        readings: &[],
+        interpretation: Some("The block's parameters are the local memory the enqueued kernel gets, sized by size0, size1, ...: each must be `local void *` (OpenCL C 3.0: the pointee type must be void unless cl_khr_device_enqueue_local_arg_types is supported, which clasp does not assume). Device-side enqueue exists in 2.0 and, in 3.0, with __opencl_c_device_enqueue, which requires both address-space features. Checked on block literals written in the call."),
     }
     // ---------------------------------------------------------------- run time
     LocalPerGroup = "AS-LOCAL-PER-GROUP" {
@@ -983,6 +1028,24 @@ catalogue! {
         cite: cite(F004, CXX_SPACES, "All {cpp} pointers and references point to an object in the unnamed/generic address space if the explicit address space pointer classes are not used."),
         readings: &[],
         interpretation: Some("Constant is outside the generic space (as in OpenCL C 2.0), so `int &r = c;` with c in __constant is rejected."),
+    }
+    CxxReturnSpace = "CXX-RETURN-SPACE" {
+        family: "cxx-storage",
+        summary: "A C++ for OpenCL function's return type carries no address space, except on the pointee of a returned pointer (or the referent of a returned reference).",
+        check: Check::Reject,
+        applies: Applies::Cxx,
+        cite: cite(F001, QUALIFIERS_12, "There is no address space for function return values."),
+        readings: &[],
+        interpretation: Some(CXX_INHERITS),
+    }
+    CxxMultipleSpaces = "CXX-MULTIPLE-SPACES" {
+        family: "cxx-storage",
+        summary: "A C++ for OpenCL type may carry at most one address space, whatever the spelling (keywords, a typedef or alias and a keyword, clang's opencl_* attributes).",
+        check: Check::Reject,
+        applies: Applies::Cxx,
+        cite: cite(F000, CONSTANT_PAGE, DISJOINT),
+        readings: &[],
+        interpretation: Some(CXX_INHERITS),
     }
     CxxGlobalCtorOrder = "CXX-GLOBAL-CTOR-ORDER" {
         family: "cxx-storage",

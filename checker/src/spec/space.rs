@@ -23,9 +23,12 @@ pub enum Spelling {
     Prefixed,
     /// `global`, `local`, ...
     Bare,
+    /// clang's attribute spelling, `__attribute__((opencl_global))`, ...: the same five spaces.
+    Attribute,
 }
 
 impl Spelling {
+    /// The two keyword spellings (the attribute one is not a keyword: see [`AddrSpace::attribute`]).
     pub const ALL: [Spelling; 2] = [Spelling::Prefixed, Spelling::Bare];
 }
 
@@ -66,7 +69,23 @@ impl AddrSpace {
             (AddrSpace::Private, Spelling::Prefixed) => "__private",
             (AddrSpace::Generic, Spelling::Prefixed) => "__generic",
             (s, Spelling::Bare) => s.name(),
+            (AddrSpace::Global, Spelling::Attribute) => "__attribute__((opencl_global))",
+            (AddrSpace::Local, Spelling::Attribute) => "__attribute__((opencl_local))",
+            (AddrSpace::Constant, Spelling::Attribute) => "__attribute__((opencl_constant))",
+            (AddrSpace::Private, Spelling::Attribute) => "__attribute__((opencl_private))",
+            (AddrSpace::Generic, Spelling::Attribute) => "__attribute__((opencl_generic))",
         }
+    }
+
+    /// Reads clang's attribute name for a space (`opencl_global`, or `__opencl_global__` as GNU
+    /// attributes may also be written).
+    pub fn attribute(name: &str) -> Option<AddrSpace> {
+        let name = name
+            .strip_prefix("__")
+            .and_then(|n| n.strip_suffix("__"))
+            .unwrap_or(name);
+        let bare = name.strip_prefix("opencl_")?;
+        AddrSpace::ALL.into_iter().find(|s| s.name() == bare)
     }
 
     /// Reads a qualifier keyword in either spelling.
@@ -104,6 +123,14 @@ mod tests {
                 assert_eq!(AddrSpace::from_keyword(word), Some((space, spelling)));
             }
         }
+        for space in AddrSpace::ALL {
+            let written = space.keyword(Spelling::Attribute);
+            let name = &written["__attribute__((".len()..written.len() - 2];
+            assert_eq!(AddrSpace::attribute(name), Some(space));
+            assert_eq!(AddrSpace::attribute(&format!("__{name}__")), Some(space));
+        }
+        assert_eq!(AddrSpace::attribute("opencl_global_device"), None);
+        assert_eq!(AddrSpace::attribute("opencl_unroll_hint"), None);
         assert_eq!(AddrSpace::from_keyword("_global"), None);
         assert_eq!(AddrSpace::from_keyword("Global"), None);
     }

@@ -90,15 +90,33 @@ fn reserved(out: &mut Out) {
     }
 }
 
-/// Two different spaces on one type, in a parameter, a local pointer, a cast and a typedef.
+/// Spelling pairs for two spaces on one type: the keyword pairs, and clang's attribute
+/// spelling against each keyword spelling and itself.
+const MULTIPLE_SPELLINGS: [(Spelling, Spelling); 6] = [
+    SPELLINGS[0],
+    SPELLINGS[1],
+    SPELLINGS[2],
+    (Spelling::Attribute, Spelling::Attribute),
+    (Spelling::Attribute, Spelling::Bare),
+    (Spelling::Prefixed, Spelling::Attribute),
+];
+
+/// Two different spaces on one type, in a parameter, a local pointer, a cast, a typedef, and
+/// a typedef's space qualified again where the typedef is used.
 fn multiple(out: &mut Out) {
-    for &(s1, s2) in &SPELLINGS {
+    for &(s1, s2) in &MULTIPLE_SPELLINGS {
         for a in Q::all(s1) {
             for b_q in Q::all(s2) {
                 let (Some(x), Some(y)) = (a.space, b_q.space) else {
                     continue;
                 };
-                for ctx in ["parameter", "local-pointer", "cast", "typedef"] {
+                for ctx in [
+                    "parameter",
+                    "local-pointer",
+                    "cast",
+                    "typedef",
+                    "typedef-use",
+                ] {
                     let profiles = profiles_for(&[a, b_q]);
                     let dims = vec![
                         ("context", ctx.to_string()),
@@ -129,8 +147,12 @@ fn multiple(out: &mut Out) {
                             b.expect(format!("(void)({quals}int *)0;"), v);
                             b.close();
                         }
-                        _ => {
+                        "typedef" => {
                             b.expect(format!("typedef {quals}int T;"), v);
+                        }
+                        _ => {
+                            b.line(format!("typedef {}int T;", a.kw()));
+                            b.expect(format!("void helper({}T *p) {{ (void)p; }}", b_q.kw()), v);
                         }
                     }
                     out.push(b.finish());

@@ -5,6 +5,7 @@ mod conversions;
 pub mod cxx;
 mod decls;
 mod misc;
+mod storage;
 
 pub use conversions::Ctx;
 pub use decls::{verdict as decl_verdict, DeclCtx};
@@ -58,6 +59,7 @@ pub fn exhaustive() -> Vec<GenCase> {
     decls::all(&mut out);
     conversions::all(&mut out);
     misc::all(&mut out);
+    storage::all(&mut out);
     cxx::all(&mut out);
     out.cases
 }

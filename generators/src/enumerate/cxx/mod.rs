@@ -176,6 +176,7 @@ impl Cv {
 pub(crate) const fn sp_tag(s: Spelling) -> &'static str {
     match s {
         Spelling::Prefixed => "prefixed",
+        Spelling::Attribute => "attribute",
         Spelling::Bare => "bare",
     }
 }
