@@ -447,7 +447,10 @@ impl<'a> Parser<'_, '_, 'a> {
         let start = self.bump().span;
         self.bump();
         let operand = self.assign_expr();
-        self.expect(Punct::Comma, "between the operand and the type of `__builtin_astype`");
+        self.expect(
+            Punct::Comma,
+            "between the operand and the type of `__builtin_astype`",
+        );
         let ty = self.type_name();
         self.expect_closing(Punct::RParen, "to close `__builtin_astype`");
         Expr {

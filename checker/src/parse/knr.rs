@@ -122,7 +122,9 @@ impl<'a> Parser<'_, '_, 'a> {
                 // C99 has no implicit int (clang: an error by default); it reads as `int`.
                 None => {
                     let message = match name {
-                        Some(n) => format!("parameter `{n}` is not declared: C99 has no implicit int"),
+                        Some(n) => {
+                            format!("parameter `{n}` is not declared: C99 has no implicit int")
+                        }
                         None => "a parameter is not declared".to_string(),
                     };
                     self.diags.push(crate::diag::Diagnostic::new(

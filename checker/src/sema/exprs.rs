@@ -449,7 +449,8 @@ impl Sema<'_> {
             && pointee.is_some_and(|p| {
                 p.ty == TyId::VOID
                     && !p.konst
-                    && p.space.is_none_or(|s| s == conv::default_pointee(self.profile))
+                    && p.space
+                        .is_none_or(|s| s == conv::default_pointee(self.profile))
             });
         Val {
             is_const: v.is_const,
@@ -579,7 +580,9 @@ impl Sema<'_> {
         let verdict = verdict.or_else(|| match init {
             Some(Initializer::Expr(x)) if decl.chunks.is_empty() => {
                 match &strip_parens_and_casts(x).kind {
-                    ExprKind::BlockLiteral { params, .. } => Some(bad_block_param(params).is_none()),
+                    ExprKind::BlockLiteral { params, .. } => {
+                        Some(bad_block_param(params).is_none())
+                    }
                     _ => None,
                 }
             }
