@@ -598,6 +598,9 @@ pub enum ExprKind<'a> {
     Conditional(&'a Expr<'a>, &'a Expr<'a>, &'a Expr<'a>),
     Comma(&'a Expr<'a>, &'a Expr<'a>),
     Cast(&'a TypeName<'a>, &'a Expr<'a>),
+    /// `__builtin_astype(expr, TYPE)`: the bits of `expr` read as `TYPE` (OpenCL C 6.2.4.2);
+    /// no conversion, so no cast rule applies.
+    AsType(&'a Expr<'a>, &'a TypeName<'a>),
     /// `(float4)(1, 2, 3, 4)`: a type with no declarator followed by a parenthesised list of two
     /// or more elements. `(float4)(x)` stays a [`ExprKind::Cast`] of a parenthesised `x`, which
     /// means the same thing (a splat) for a vector type.

@@ -58,6 +58,7 @@ impl<'a> Parser<'_, '_, 'a> {
             }));
         }
         let declarator = self.declarator(Mode::Named);
+        let declarator = self.knr_parameters(declarator);
         let ctor_init = self.is_cxx() && self.at(Punct::Colon);
         if declarator.is_function() && (self.at(Punct::LBrace) || ctor_init) {
             // `S::S() {}` and `S::~S() {}` declare no name: `S` stays the class.
@@ -179,7 +180,7 @@ impl<'a> Parser<'_, '_, 'a> {
             declarator = self.declarator(Mode::Named);
         }
         if self.eat(Punct::Semi).is_none() {
-            self.error_here("expected `;` after declaration");
+            self.missing_semi("expected `;` after declaration");
             match ctx {
                 Ctx::File => self.recover_top(),
                 Ctx::Block => self.recover_stmt(),
@@ -572,6 +573,7 @@ impl<'a> Parser<'_, '_, 'a> {
         let mut params = ArenaVec::new_in(self.arena);
         let mut variadic = false;
         let mut void_param = None;
+        let file_level = self.at_file_level();
         // Parameters live in a prototype scope of their own (C99 6.2.1p4).
         self.push_scope();
         if self.at(Punct::RParen) {
@@ -579,6 +581,8 @@ impl<'a> Parser<'_, '_, 'a> {
             && self.nth(1).is_punct(Punct::RParen)
         {
             void_param = Some(self.bump().span);
+        } else if let Some(names) = self.identifier_list(file_level) {
+            params = names;
         } else {
             loop {
                 if self.eat(Punct::Ellipsis).is_some() {
@@ -644,7 +648,7 @@ impl<'a> Parser<'_, '_, 'a> {
         let start = self.peek().span;
         let specs = self.decl_specs();
         if specs.is_empty() {
-            // Also K&R identifier lists, which OpenCL C does not allow.
+            // Also an identifier list where only declarations may stand (`knr.rs`).
             self.error_here("expected a parameter type");
             self.skip_until(&[Punct::Comma, Punct::RParen, Punct::Semi]);
             return None;
@@ -834,7 +838,7 @@ impl<'a> Parser<'_, '_, 'a> {
             }
         }
         if self.eat(Punct::Semi).is_none() {
-            self.error_here("expected `;` after member declaration");
+            self.missing_semi("expected `;` after member declaration");
             self.recover_stmt();
         }
         Some(FieldDecl {

@@ -75,6 +75,7 @@ impl Sema<'_> {
             self.type_levels(&d.specs, decl);
             let ty = self.declarator_type(base, decl);
             let Some(name) = &decl.name else { continue };
+            self.note_block(name.name, &d.specs, decl, init_decl.init.as_ref());
             if is_typedef {
                 self.bind(name.name, Symbol::Typedef(ty));
                 continue;

@@ -791,7 +791,7 @@ catalogue! {
         applies: Applies::C,
         cite: cite(C12, "6.12.11 Atomic Functions", "The atomic functions are guaranteed to be atomic for the memory they operate on."),
         readings: &[],
-        interpretation: Some("Every signature in 6.12.11 takes volatile __global or volatile __local pointers; a private, constant or (2.0) generic pointer has no overload."),
+        interpretation: Some("Every signature in 6.12.11 takes volatile __global or volatile __local pointers; a private, constant or (2.0) generic pointer has no overload. The OpenCL C 2.0 atomics (atomic_load, atomic_fetch_add_explicit, ... and clang's __opencl_atomic_* builtins) take generic pointers (3.0 without the generic space: global, local and private overloads), so for them only a pointer to __constant has none."),
     }
     VstoreSpace = "AS-VSTORE-SPACE" {
         family: "builtins",
