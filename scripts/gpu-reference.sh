@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Produces clasp's reference results on a machine with an NVIDIA GPU, NVIDIA's OpenCL driver and
 # PoCL, where there is no Rust toolchain: build `clasp` elsewhere and place the binary (and the
-# clpeak .deb, for the bench phase) in $GPU_DIR. Outputs go to $OUT as tarballs.
+# clpeak .deb, for the bench phase) in $GPU_DIR. Outputs go to $OUT: the conformance run in the
+# compact form `reports/reference/` keeps (`reference/summary.md` and `reference/results.json.gz`;
+# `clasp report $OUT/reference` renders every other report from them), and logs.
 #
 #   scripts/gpu-reference.sh conformance   # clasp devices + clasp run (compile and run-time cases)
 #   scripts/gpu-reference.sh bench         # PyTorch copy + clpeak references, then clasp bench
@@ -27,7 +29,9 @@ conformance)
   timeout 60 "$BIN" run --subject devices --out /tmp/clasp-runs-cached --cache-dir /tmp/clasp-cache --plain -j 16 > "$OUT/run-cached.log" 2>&1
   echo "cached re-run exit $? in $(( ($(date +%s%N) - start) / 1000000 )) ms" | tee -a "$OUT/run-cached.log"
   tail -5 "$OUT/run.log"
-  tar czf "$OUT/runs.tar.gz" -C /tmp clasp-runs
+  run_dir=$(ls -d /tmp/clasp-runs/*/ | tail -1)
+  "$BIN" report "$run_dir" --compact --out "$OUT/reference" > "$OUT/report.log" 2>&1
+  echo "compact reference exit $? (1: findings)" | tee -a "$OUT/report.log"
   ;;
 bench)
   # Independent reference 1: a large device-to-device copy through PyTorch (bytes read + written).

@@ -26,7 +26,7 @@ pub enum Command {
     Devices(DevicesArgs),
     /// Run the corpus on every subject: OpenCL devices, the checker, clang-16.
     Run(Box<RunArgs>),
-    /// Write the generated cases (issue 5) as suite case files.
+    /// Write the generated cases as suite case files.
     Generate(GenerateArgs),
     /// Differential fuzzing of one device with random programs and one-violation mutants:
     /// disagreements are reduced and written as suite cases under `reports/fuzz/`.
@@ -36,7 +36,7 @@ pub enum Command {
     Report(ReportArgs),
     /// Compare two runs: fixed, broken, new crashes and timeouts per subject and rule (Markdown).
     Compare(CompareArgs),
-    /// Microbenchmarks per address space: bandwidth, latency, generic vs named (issue 10).
+    /// Microbenchmarks per address space: bandwidth, latency, generic vs named.
     Bench(Box<BenchArgs>),
     /// Internal: the worker process `clasp run` starts (driver calls happen only here).
     #[command(hide = true)]
@@ -184,12 +184,21 @@ pub struct RunArgs {
 /// `clasp report`. Exit codes: 0 no finding, 1 findings, 2 usage or input error.
 #[derive(clap::Args, Debug)]
 pub struct ReportArgs {
-    /// A run directory (`results.jsonl`), a report directory or a `results.json`.
+    /// A run directory (`results.jsonl`), a report directory (`results.json` or
+    /// `results.json.gz`, as `reports/reference/*` keep) or such a file.
     #[arg(value_name = "RUN_DIR")]
     pub run: PathBuf,
-    /// Where to write the reports (default: RUN_DIR itself).
+    /// Where to write the reports (default: RUN_DIR itself when it is a run directory, else
+    /// `<runs>/<run-id>/`, so a committed report is never overwritten unless asked).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Where reports of a saved report go when `--out` is not given.
+    #[arg(long, default_value = "reports/runs")]
+    pub runs: PathBuf,
+    /// Write only `summary.md` and `results.json.gz` (the form `reports/reference/` keeps);
+    /// needs `--out`.
+    #[arg(long, requires = "out")]
+    pub compact: bool,
     /// Known deviations (`*.toml`).
     #[arg(long, default_value = "reports/known")]
     pub known: PathBuf,
@@ -199,7 +208,7 @@ pub struct ReportArgs {
 /// timed out, 2 usage or input error.
 #[derive(clap::Args, Debug)]
 pub struct CompareArgs {
-    /// The earlier run (run directory, report directory or results.json).
+    /// The earlier run (run directory, report directory, or results.json, plain or gzip).
     pub old: PathBuf,
     /// The later run.
     pub new: PathBuf,

@@ -8,6 +8,7 @@ mod cli;
 mod commands;
 mod drivers;
 mod engine;
+mod glob;
 mod progress;
 mod reports;
 mod results;

@@ -1,7 +1,9 @@
-//! Progress on stderr: one `indicatif` bar per subject with counts and ETA on a terminal, plain
-//! lines otherwise (a line per subject every few seconds while it runs, and when it is done).
+//! Progress on stderr: one `indicatif` bar per subject with its counts so far (pass, deviation,
+//! known, interpretation, ...) and ETA on a terminal, plain lines otherwise (a line per subject
+//! every few seconds while it runs, and when it is done). Nothing else is printed while a run
+//! goes: the summary comes once, at the end.
 
-use crate::results::{Tally, Verdict};
+use crate::reports::{Counts, Outcome};
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
@@ -11,13 +13,14 @@ const PLAIN_EVERY: Duration = Duration::from_secs(10);
 
 pub struct Progress {
     subjects: Vec<SubjectProgress>,
-    bars: Option<MultiProgress>,
+    /// The bars draw through it; kept so they stay on screen until the run is over.
+    _bars: Option<MultiProgress>,
 }
 
 struct SubjectProgress {
     id: String,
     total: usize,
-    tally: Tally,
+    counts: Counts,
     started: Instant,
     last_line: Instant,
     bar: Option<ProgressBar>,
@@ -52,23 +55,26 @@ impl Progress {
                 SubjectProgress {
                     id: id.clone(),
                     total: *total,
-                    tally: Tally::default(),
+                    counts: Counts::default(),
                     started: now,
                     last_line: now,
                     bar,
                 }
             })
             .collect();
-        Progress { subjects, bars }
+        Progress {
+            subjects,
+            _bars: bars,
+        }
     }
 
-    pub fn record(&mut self, subject: usize, verdict: Verdict) {
+    pub fn record(&mut self, subject: usize, outcome: Outcome) {
         let Some(s) = self.subjects.get_mut(subject) else {
             return;
         };
-        s.tally.add(verdict);
-        let done = s.tally.total();
-        let msg = counts(&s.tally);
+        s.counts.add(outcome);
+        let done = s.counts.total();
+        let msg = s.counts.brief();
         match &s.bar {
             Some(bar) => {
                 bar.set_position(done as u64);
@@ -92,16 +98,6 @@ impl Progress {
         }
     }
 
-    /// A line that must not be drawn over by the bars.
-    pub fn println(&self, line: &str) {
-        match &self.bars {
-            Some(m) => {
-                let _ = m.println(line);
-            }
-            None => eprintln!("{line}"),
-        }
-    }
-
     pub fn finish(self) {
         for s in &self.subjects {
             if let Some(bar) = &s.bar {
@@ -109,21 +105,4 @@ impl Progress {
             }
         }
     }
-}
-
-fn counts(t: &Tally) -> String {
-    let mut parts = vec![format!("{} pass", t.pass)];
-    if t.deviation > 0 {
-        parts.push(format!("{} deviation", t.deviation));
-    }
-    if t.crash > 0 {
-        parts.push(format!("{} crash", t.crash));
-    }
-    if t.timeout > 0 {
-        parts.push(format!("{} timeout", t.timeout));
-    }
-    if t.skipped > 0 {
-        parts.push(format!("{} skipped", t.skipped));
-    }
-    parts.join(", ")
 }

@@ -244,36 +244,6 @@ pub fn judge(expected: &Expected, actual: &Actual) -> Verdict {
     }
 }
 
-/// Counts per verdict, for summaries.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Tally {
-    pub pass: usize,
-    pub deviation: usize,
-    pub skipped: usize,
-    pub crash: usize,
-    pub timeout: usize,
-}
-
-impl Tally {
-    pub fn add(&mut self, v: Verdict) {
-        match v {
-            Verdict::Pass => self.pass += 1,
-            Verdict::Deviation => self.deviation += 1,
-            Verdict::Skipped => self.skipped += 1,
-            Verdict::Crash => self.crash += 1,
-            Verdict::Timeout => self.timeout += 1,
-        }
-    }
-
-    pub fn total(&self) -> usize {
-        self.pass + self.deviation + self.skipped + self.crash + self.timeout
-    }
-
-    pub fn findings(&self) -> usize {
-        self.deviation + self.crash + self.timeout
-    }
-}
-
 /// Reads a results file, skipping lines that do not parse (the last line of a killed run may be
 /// cut short). Returns the records and how many lines were unreadable.
 pub fn read_jsonl(text: &str) -> (Vec<CaseResult>, usize) {

@@ -217,6 +217,9 @@ pub enum QualKind {
     Restrict,
     /// An address-space qualifier with the spelling it was written in.
     Space(AddrSpace, Spelling),
+    /// clang's numbered `__attribute__((address_space(N)))`: a target space that is none of
+    /// the five OpenCL spaces, so no variable may be allocated in it.
+    Numbered(u32),
 }
 
 /// The qualifiers of one type level, in source order, duplicates and conflicts included.
@@ -228,6 +231,14 @@ impl Quals<'_> {
     pub fn spaces(&self) -> impl Iterator<Item = (AddrSpace, Spelling, Span)> + '_ {
         self.0.iter().filter_map(|q| match q.kind {
             QualKind::Space(space, spelling) => Some((space, spelling, q.span)),
+            _ => None,
+        })
+    }
+
+    /// The first numbered `address_space(N)` on this level, if any.
+    pub fn numbered(&self) -> Option<(u32, Span)> {
+        self.0.iter().find_map(|q| match q.kind {
+            QualKind::Numbered(n) => Some((n, q.span)),
             _ => None,
         })
     }
@@ -345,9 +356,11 @@ pub struct Enumerator<'a> {
     pub span: Span,
 }
 
-/// One `__attribute__((name(args)))` entry; the arguments are skipped, their span kept.
+/// One `__attribute__((name(args)))` entry; the arguments are skipped, their span kept (and
+/// the number of `address_space(N)`, the one argument the checker reads).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Attribute<'a> {
+    pub number: Option<u32>,
     pub name: &'a str,
     pub args: Option<Span>,
     pub span: Span,
@@ -588,6 +601,9 @@ pub enum ExprKind<'a> {
     Conditional(&'a Expr<'a>, &'a Expr<'a>, &'a Expr<'a>),
     Comma(&'a Expr<'a>, &'a Expr<'a>),
     Cast(&'a TypeName<'a>, &'a Expr<'a>),
+    /// `__builtin_astype(expr, TYPE)`: the bits of `expr` read as `TYPE` (OpenCL C 6.2.4.2);
+    /// no conversion, so no cast rule applies.
+    AsType(&'a Expr<'a>, &'a TypeName<'a>),
     /// `(float4)(1, 2, 3, 4)`: a type with no declarator followed by a parenthesised list of two
     /// or more elements. `(float4)(x)` stays a [`ExprKind::Cast`] of a parenthesised `x`, which
     /// means the same thing (a splat) for a vector type.

@@ -85,6 +85,7 @@ named! {
     PUBLIC = "public",
     PROTECTED = "protected",
     PRIVATE = "private",
+    BUILTIN_ASTYPE = "__builtin_astype",
 }
 
 /// Maps texts to symbols and back. Texts are stored end to end in one buffer. The table is open

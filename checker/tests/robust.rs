@@ -418,3 +418,77 @@ fn non_utf8_input_is_handled() {
     let diags = check_bytes(&inputs[0], Profile::CL2_0);
     assert!(diags.is_empty(), "{diags:?}");
 }
+
+/// A long kernel written with many macros, as physics and crypto kernels are: `lines` lines of
+/// `acc = M16(acc + p[i]);`, each of which expands to 16 nested `fma` calls.
+fn macro_heavy_kernel(lines: usize) -> String {
+    let mut src = String::from(
+        "#define M(x) fma((x), 1.0001f, 0.5f)\n\
+         #define M4(x) M(M(M(M(x))))\n\
+         #define M16(x) M4(M4(M4(M4(x))))\n\
+         kernel void k(global float *p)\n{\n    float acc = 0.0f;\n",
+    );
+    for i in 0..lines {
+        src.push_str(&format!("    acc = M16(acc + p[{}]);\n", i % 64));
+    }
+    src.push_str("    p[0] = acc;\n}\n");
+    src
+}
+
+#[test]
+fn the_expansion_budget_scales_with_a_long_valid_kernel() {
+    let src = macro_heavy_kernel(3500);
+    assert!(src.lines().count() > 3500);
+    // With the old fixed budget (no allowance per input token) this valid kernel is cut off...
+    let mut opts = checker::pp::Options::new(Profile::CL1_2);
+    opts.limits.expanded_tokens_per_input_token = 0;
+    opts.limits.expansions_per_input_token = 0;
+    let mut sources = SourceMap::new("long.cl", src.as_str());
+    let mut diags = Vec::new();
+    checker::pp::preprocess(&mut sources, &opts, &MemLoader::new(), &mut diags);
+    assert!(has_limit(&diags), "the fixed budget should not suffice");
+    assert!(diags[0].message.contains("more than 1048576"), "{diags:?}");
+    // ...while the budget that scales with the input accepts it, with no diagnostic at all.
+    let diags = checked(src.as_bytes(), Profile::CL1_2, &|| "long kernel".into());
+    assert!(diags.is_empty(), "{diags:?}");
+}
+
+/// A megabyte of exponential macros: every line doubles `1` sixty times over.
+fn exponential_megabyte() -> String {
+    let call = format!("{}1{}", "D(".repeat(60), ")".repeat(60));
+    let mut src = String::from("#define D(x) x x\nkernel void k(global int *p)\n{\n");
+    while src.len() < 1 << 20 {
+        src.push_str(&format!("    p[0] = {call};\n"));
+    }
+    src.push_str("}\n");
+    src
+}
+
+#[test]
+fn a_megabyte_of_exponential_macros_stops_at_the_named_limit() {
+    // The budget grows with the input, but a megabyte of input already reaches its ceiling:
+    // the check stops there, with one preprocessor limit that names the budget, so time and
+    // output stay bounded (the parser may add its own limit on the truncated statement).
+    let src = exponential_megabyte();
+    assert!(src.len() >= 1 << 20);
+    let diags = check_bytes(src.as_bytes(), Profile::CL1_2);
+    let first = diags
+        .iter()
+        .find(|d| d.code == Code::Limit)
+        .expect("a limit");
+    let ceiling = checker::pp::MAX_EXPANDED_TOKENS_CEILING;
+    let want = format!("macro expansion produced more than {ceiling} tokens (the expansion budget");
+    assert!(first.message.contains(&want), "{}", first.message);
+    // The same file's first line alone stops at the base budget plus its own small allowance.
+    let line = src.lines().take(4).collect::<Vec<_>>().join("\n") + "\n}";
+    let diags = check_bytes(line.as_bytes(), Profile::CL1_2);
+    let first = diags
+        .iter()
+        .find(|d| d.code == Code::Limit)
+        .expect("a limit");
+    assert!(
+        !first.message.contains(&format!("more than {ceiling}")),
+        "{}",
+        first.message
+    );
+}

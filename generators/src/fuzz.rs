@@ -18,23 +18,24 @@ pub const TARGETS: [&str; 5] = [
     "suite_mutate",
 ];
 
-/// Runs target `name` on `data`; `suite` is the suite corpus `suite_mutate` draws from.
-pub fn run(name: &str, data: &[u8], suite: &[String]) {
+/// Runs target `name` on `data` exactly as its fuzz target does (the input is all it reads).
+pub fn run(name: &str, data: &[u8]) {
     match name {
         "check_bytes" => check_bytes(data),
         "preprocess" => preprocess(data),
         "roundtrip" => roundtrip(data),
         "oracle" => oracle(data),
-        "suite_mutate" => suite_mutate(data, suite),
+        "suite_mutate" => suite_mutate(data),
         other => panic!("no fuzz target named {other}"),
     }
 }
 
 /// Arbitrary bytes through lexer, preprocessor, parser and sema in every profile.
 pub fn check_bytes(data: &[u8]) {
+    // Spans count bytes of the text the checker sees: invalid UTF-8 replaced.
+    let len = String::from_utf8_lossy(data).len() as u32;
     for p in Profile::ALL {
         let diags = checker::check_bytes(data, p);
-        let len = String::from_utf8_lossy(data).len() as u32;
         for d in &diags {
             if d.span.file == checker::FileId(0) {
                 assert!(
@@ -142,8 +143,9 @@ const PP_CODE: [&str; 10] = [
     "kernel void k3(void) { local int x[A + 1]; }",
 ];
 
-/// The preprocessor input: directives and code lines, `-D` options and a profile.
-fn pp_input(u: &mut Unstructured<'_>) -> arbitrary::Result<(String, Vec<String>, Profile)> {
+/// The preprocessor input: directives and code lines, `-D` options and a profile (public so
+/// that a kept input can be shown as the source it stands for).
+pub fn pp_input(u: &mut Unstructured<'_>) -> arbitrary::Result<(String, Vec<String>, Profile)> {
     let profile = *u.choose(&Profile::ALL)?;
     let mut defines = Vec::new();
     for _ in 0..u.int_in_range(0..=2)? {
@@ -360,23 +362,24 @@ pub const DICTIONARY: [&str; 48] = [
     "\n#endif\n",
 ];
 
-/// A suite file mutated at token level (delete, duplicate, swap, replace, insert), checked in
-/// one profile: no panic. `data` is an 8-byte mutation seed, a choice of file, then bytes that,
-/// when no suite is given, stand for the file itself.
-pub fn suite_mutate(data: &[u8], suite: &[String]) {
-    if data.len() < 8 {
+/// A file mutated at token level (delete, duplicate, swap, replace, insert), checked in one
+/// profile: no panic. `data` is an 8-byte mutation seed, then the file: the seed corpus puts a
+/// suite file there (`fuzz/make_corpus.sh`, `suite_mutate_input`), so a kept input replays alone.
+pub fn suite_mutate(data: &[u8]) {
+    let Some((seed, file)) = data.split_first_chunk::<8>() else {
         return;
-    }
-    let (seed, rest) = data.split_at(8);
-    let mut rng = Rng(u64::from_le_bytes(seed.try_into().expect("8 bytes")) | 1);
-    let text: String = if suite.is_empty() || rest.first().is_some_and(|b| b & 1 == 1) {
-        String::from_utf8_lossy(rest.get(1..).unwrap_or_default()).into_owned()
-    } else {
-        suite[rng.below(suite.len())].clone()
     };
-    let mutated = mutate_tokens(&text, &mut rng);
+    let mut rng = Rng(u64::from_le_bytes(*seed) | 1);
+    let mutated = mutate_tokens(&String::from_utf8_lossy(file), &mut rng);
     let profile = Profile::ALL[rng.below(Profile::ALL.len())];
     let _ = checker::check_source("mutated.cl", &mutated, profile, &Options::default());
+}
+
+/// The `suite_mutate` input that mutates `file` with `seed`.
+pub fn suite_mutate_input(seed: u64, file: &[u8]) -> Vec<u8> {
+    let mut data = seed.to_le_bytes().to_vec();
+    data.extend_from_slice(file);
+    data
 }
 
 /// Token-level mutations of `text`, keeping the text between tokens.

@@ -1,4 +1,4 @@
-//! Kernel synthesis per rule, with expected diagnostics decided by construction (issue 5).
+//! Kernel synthesis per rule, with expected diagnostics decided by construction.
 //!
 //! - [`enumerate::exhaustive`]: for every compile-time rule, every combination of the
 //!   dimensions that matter (address space and spelling, declaration context, operation,

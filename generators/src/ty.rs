@@ -31,7 +31,7 @@ impl Q {
         Q::new(space, Spelling::Prefixed)
     }
 
-    /// The six qualifier choices of issue 5 in one spelling: the five spaces and none.
+    /// The six qualifier choices in one spelling: the five spaces and none.
     pub fn all(spelling: Spelling) -> [Q; 6] {
         let q = |s| Q::new(s, spelling);
         [

@@ -1,13 +1,17 @@
-//! `clasp bench`: microbenchmarks of each OpenCL address space (issue 10).
+//! `clasp bench`: microbenchmarks of each OpenCL address space.
 //!
-//! [`model`] is the plain data a run produces (what `results.json` holds); [`runner`] is the only
-//! part that calls OpenCL, and runs in a worker process (`clasp bench --worker ...`), as every
-//! driver call in clasp does; [`report`] and [`plot`] read the data and never call a driver, so a
-//! `results.json` can be re-rendered anywhere.
+//! [`model`] is the plain data a run produces (what `results.json` holds); [`families`] is every
+//! benchmark as a table; [`runner`] is one loop over that table and, with [`device`] and
+//! [`latency`], the only part that calls OpenCL, in a worker process (`clasp bench --worker
+//! ...`), as every driver call in clasp does; [`report`] and [`plot`] read the data and never
+//! call a driver, so a `results.json` can be re-rendered anywhere.
 //!
 //! Architecture invariant: no figure reaches a table or a plot unless its kernel's result was
 //! checked by the host first. A benchmark whose check fails is `Failed` and carries no timing.
 
+mod device;
+pub mod families;
+mod latency;
 pub mod model;
 pub mod plot;
 pub mod report;

@@ -4,7 +4,7 @@
 use super::model::*;
 use std::fmt::Write;
 
-/// One comparison a figure is held to (issue 10's goals on the GPU).
+/// One comparison a figure is held to (the goals set for a GPU).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Goal {
     pub what: String,

@@ -1,4 +1,4 @@
-//! `clasp bench`: per-address-space microbenchmarks (issue 10).
+//! `clasp bench`: per-address-space microbenchmarks.
 //!
 //! The parent discovers devices, runs one bench worker per device (`clasp bench --worker P:D`,
 //! the only process that calls OpenCL), shows progress from the worker's JSON lines, then writes

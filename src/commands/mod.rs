@@ -7,11 +7,11 @@ mod coverage;
 mod devices;
 mod fuzz;
 mod generate;
+mod overhead;
 mod report;
 mod rules;
 mod run;
-
-pub use run::glob_match;
+mod select;
 
 use crate::cli::{Cli, Command};
 use std::process::ExitCode;
@@ -29,6 +29,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Compare(args) => compare::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Worker(args) => run::worker(&args),
-        Command::Overhead(args) => run::overhead(&args),
+        Command::Overhead(args) => overhead::run(&args),
     }
 }

@@ -1,13 +1,14 @@
 //! Comparison of two runs (`clasp compare OLD NEW`): per subject and rule, what got fixed, what
 //! broke, new crashes and new timeouts, as a Markdown table, then each item by name. Results
 //! are matched on (case, subject, profile, kind); both runs are judged with the same known
-//! deviations, so a known deviation counts as a deviation that is still there.
+//! deviations, so a known deviation counts as a deviation that is still there. An interpretation
+//! (another reading of the spec) is named as such, with the readings of its rules.
 
 use super::known::Known;
 use super::{summarise, Outcome, SavedRun};
 use crate::results::RunKind;
 use checker::Profile;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 type Key = (String, String, Profile, RunKind);
@@ -26,6 +27,10 @@ pub struct Comparison {
     pub only_new: usize,
     /// Subjects whose identity (driver version) differs: (id, old, new).
     pub identity_changes: Vec<(String, String, String)>,
+    /// Per subject: interpretations (another reading of the spec) in the old and the new run.
+    pub interpretations: BTreeMap<String, (usize, usize)>,
+    /// Rules of changed results that either run judges an interpretation.
+    pub reading_rules: BTreeSet<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -48,7 +53,11 @@ impl Comparison {
 fn bad(o: Outcome) -> bool {
     matches!(
         o,
-        Outcome::Deviation | Outcome::Known | Outcome::Crash | Outcome::Timeout
+        Outcome::Deviation
+            | Outcome::Interpretation
+            | Outcome::Known
+            | Outcome::Crash
+            | Outcome::Timeout
     )
 }
 
@@ -88,7 +97,12 @@ pub fn compare(old: &SavedRun, new: &SavedRun, known: &Known) -> Comparison {
         let column = if bad(o) && good(n) {
             c.fixed.push(change);
             0
-        } else if good(o) && matches!(n, Outcome::Deviation | Outcome::Known) {
+        } else if good(o)
+            && matches!(
+                n,
+                Outcome::Deviation | Outcome::Interpretation | Outcome::Known
+            )
+        {
             c.broken.push(change);
             1
         } else if n == Outcome::Crash && o != Outcome::Crash {
@@ -100,6 +114,9 @@ pub fn compare(old: &SavedRun, new: &SavedRun, known: &Known) -> Comparison {
         } else {
             continue;
         };
+        if o == Outcome::Interpretation || n == Outcome::Interpretation {
+            c.reading_rules.extend(rep.rules.iter().cloned());
+        }
         for rule in &rep.rules {
             c.table
                 .entry((r.subject.clone(), rule.clone()))
@@ -107,6 +124,15 @@ pub fn compare(old: &SavedRun, new: &SavedRun, known: &Known) -> Comparison {
         }
     }
     c.only_old = so.reported.len() - seen;
+    for (summary, new) in [(&so, false), (&sn, true)] {
+        for (id, counts) in &summary.per_subject {
+            let n = counts.get(Outcome::Interpretation);
+            if n > 0 {
+                let e = c.interpretations.entry(id.clone()).or_default();
+                *(if new { &mut e.1 } else { &mut e.0 }) = n;
+            }
+        }
+    }
     for (id, new_identity) in &sn.identities {
         if let Some(old_identity) = so.identities.get(id) {
             if old_identity != new_identity {
@@ -136,6 +162,16 @@ pub fn markdown(c: &Comparison, old_name: &str, new_name: &str) -> String {
         );
     }
     let _ = writeln!(out);
+    if !c.interpretations.is_empty() {
+        let _ = writeln!(
+            out,
+            "Interpretations (deviations on rules the spec reads two ways; not findings):\n\n| subject | old | new |\n| --- | ---: | ---: |"
+        );
+        for (id, (o, n)) in &c.interpretations {
+            let _ = writeln!(out, "| `{id}` | {o} | {n} |");
+        }
+        let _ = writeln!(out);
+    }
     if c.table.is_empty() {
         let _ = writeln!(
             out,
@@ -179,6 +215,14 @@ pub fn markdown(c: &Comparison, old_name: &str, new_name: &str) -> String {
                 ch.old.name(),
                 ch.new.name()
             );
+        }
+    }
+    if !c.reading_rules.is_empty() {
+        let _ = writeln!(out, "\n## Readings of the rules judged interpretations\n");
+        for rule in &c.reading_rules {
+            for line in super::readings(rule) {
+                let _ = writeln!(out, "- `{rule}`: {line}");
+            }
         }
     }
     out

@@ -32,7 +32,11 @@ pub fn state(o: Outcome) -> &'static str {
     match o {
         Outcome::Pass | Outcome::KnownButPassed => "pass",
         Outcome::Skipped => "skip",
-        Outcome::Deviation | Outcome::Known | Outcome::Crash | Outcome::Timeout => "fail",
+        Outcome::Deviation
+        | Outcome::Interpretation
+        | Outcome::Known
+        | Outcome::Crash
+        | Outcome::Timeout => "fail",
     }
 }
 

@@ -5,8 +5,8 @@
 
 use super::markdown::group_title;
 use super::{
-    atomic, describe_actual, describe_expected, diff, log_excerpt, spec_sentence, Counts, Event,
-    Group, Outcome, Sink, Summary,
+    atomic, describe_actual, describe_expected, diff, log_excerpt, readings, spec_sentence, Counts,
+    Event, Group, Outcome, Sink, Summary,
 };
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -53,7 +53,7 @@ th{background:#f2f2f2}td.n{text-align:right}
 code,pre{font-family:ui-monospace,monospace;font-size:12.5px}
 pre{background:#f6f8fa;padding:.6em;overflow:auto;max-height:30em;border:1px solid #e1e4e8}
 .pass{color:#17692f}.deviation,.crash,.timeout,.known-but-passed{color:#b00020;font-weight:600}
-.known{color:#8a5a00}.skipped{color:#666}
+.known{color:#8a5a00}.interpretation{color:#5a3a8a}.skipped{color:#666}
 #filters{position:sticky;top:0;background:#fff;padding:.5em 0;border-bottom:1px solid #ddd}
 #filters label{margin-right:1em}
 details{border:1px solid #ddd;margin:.5em 0;padding:.3em .6em}summary{cursor:pointer;font-weight:600}
@@ -147,6 +147,13 @@ fn group(out: &mut String, s: &Summary<'_>, n: usize, g: &Group) {
             esc(rule),
             esc(&spec_sentence(rule))
         );
+        if g.another_reading {
+            let _ = write!(out, "<li>Readings of <code>{}</code>:<ul>", esc(rule));
+            for line in readings(rule) {
+                let _ = write!(out, "<li>{}</li>", esc(&line));
+            }
+            out.push_str("</ul></li>");
+        }
     }
     out.push_str("</ul>");
     let _ = write!(out, "<pre class=\"diff\">{}</pre>", esc(&diff::of(r)));
@@ -184,12 +191,11 @@ pub fn render(s: &Summary<'_>) -> String {
     );
     let _ = writeln!(
         out,
-        "<p>Command: <code>{}</code><br>Date: {} · clasp {} · {} result(s), {} finding(s)</p>",
+        "<p>Command: <code>{}</code><br>Date: {} · clasp {}<br>Total: <span id=\"totals\">{}</span></p>",
         esc(&info.command()),
         esc(&info.date()),
         esc(&info.clasp_version),
-        s.reported.len(),
-        s.findings()
+        esc(&s.totals_line())
     );
     for note in &info.notes {
         let _ = writeln!(out, "<p>Note: {}</p>", esc(note));
@@ -266,6 +272,16 @@ pub fn render(s: &Summary<'_>) -> String {
     );
     for (i, g) in s.groups.iter().enumerate() {
         group(&mut out, s, i + 1, g);
+    }
+    if !s.interpretation_groups.is_empty() {
+        let _ = writeln!(
+            out,
+            "<h2>Interpretations</h2><p>{} group(s): the subject took another reading of the spec than clasp's; each lists the readings. Not findings.</p>",
+            s.interpretation_groups.len()
+        );
+        for (i, g) in s.interpretation_groups.iter().enumerate() {
+            group(&mut out, s, i + 1, g);
+        }
     }
     if !s.known_groups.is_empty() {
         let _ = writeln!(

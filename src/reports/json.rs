@@ -1,9 +1,10 @@
 //! `results.json`: the whole run as one document, plain data. `clasp report` and `clasp compare`
 //! read it back ([`super::SavedRun::load`]), so a committed report can be re-rendered without
-//! the run directory. Each result carries the report's judgement too (`status`, `known`,
+//! the run directory. Compressed (`results.json.gz`, gzip of the same document on one line), it
+//! is what a compact report keeps. Each result carries the report's judgement too (`status`, `known`,
 //! `rules`), for readers that do not re-apply known deviations.
 
-use super::{atomic, CaseInfo, Event, RunInfo, Sink, FORMAT, RESULTS_JSON};
+use super::{atomic, CaseInfo, Event, RunInfo, Sink, FORMAT, RESULTS_GZ, RESULTS_JSON};
 use crate::results::CaseResult;
 use serde::{Deserialize, Serialize};
 use std::io;
@@ -30,18 +31,43 @@ pub struct Record {
     pub rules: Vec<String>,
 }
 
+/// How the document is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Encoding {
+    /// `results.json`, indented for people and diffs.
+    Plain,
+    /// `results.json.gz`: one line, gzip at the best compression (the bytes depend on nothing
+    /// but the document: no time or name in the header).
+    Gzip,
+}
+
 pub struct JsonSink {
     path: PathBuf,
-    text: Option<String>,
+    encoding: Encoding,
+    bytes: Vec<u8>,
 }
 
 impl JsonSink {
-    pub fn new(out: &Path) -> JsonSink {
+    pub fn new(out: &Path, encoding: Encoding) -> JsonSink {
+        let name = match encoding {
+            Encoding::Plain => RESULTS_JSON,
+            Encoding::Gzip => RESULTS_GZ,
+        };
         JsonSink {
-            path: out.join(RESULTS_JSON),
-            text: None,
+            path: out.join(name),
+            encoding,
+            bytes: Vec::new(),
         }
     }
+}
+
+fn gzip(text: &str) -> io::Result<Vec<u8>> {
+    use std::io::Write as _;
+    let mut e = flate2::GzBuilder::new()
+        .mtime(0)
+        .write(Vec::new(), flate2::Compression::best());
+    e.write_all(text.as_bytes())?;
+    e.finish()
 }
 
 impl Sink for JsonSink {
@@ -62,14 +88,16 @@ impl Sink for JsonSink {
                     })
                     .collect(),
             };
-            self.text = Some(serde_json::to_string_pretty(&doc)? + "\n");
+            self.bytes = match self.encoding {
+                Encoding::Plain => (serde_json::to_string_pretty(&doc)? + "\n").into_bytes(),
+                Encoding::Gzip => gzip(&(serde_json::to_string(&doc)? + "\n"))?,
+            };
         }
         Ok(())
     }
 
     fn finish(self: Box<Self>) -> io::Result<Vec<PathBuf>> {
-        let text = self.text.unwrap_or_default();
-        atomic::write(&self.path, text.as_bytes())?;
+        atomic::write(&self.path, &self.bytes)?;
         Ok(vec![self.path])
     }
 }

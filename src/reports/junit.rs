@@ -59,6 +59,14 @@ impl Sink for JunitSink {
                         s.set_message(format!("known deviation ({message}): {why}"));
                         s
                     }
+                    Outcome::Interpretation => {
+                        let mut s = TestCaseStatus::skipped();
+                        s.set_message(format!(
+                            "another reading of the spec ({message}): {}",
+                            rep.rules.join(", ")
+                        ));
+                        s
+                    }
                     Outcome::Deviation | Outcome::KnownButPassed => {
                         let mut s = TestCaseStatus::non_success(NonSuccessKind::Failure);
                         s.set_type(rep.outcome.name());

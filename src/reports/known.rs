@@ -12,12 +12,12 @@
 //! platform name and version, `device` of the device name, `driver` of the device and driver
 //! versions (for the checker and clang, which have one identity string, each is matched against
 //! all of it). At least one is required, so an entry never silently applies to every subject.
-//! `cases` are globs over case names (`*` any text, `?` one character), each optionally
+//! `cases` are globs over case names ([`crate::glob`]: `*` any text, `?` one character), each optionally
 //! restricted to one profile with `@PROFILE`; `kind = "unsupported-std"` restricts an entry to the
 //! derived "unsupported `-cl-std` must fail" results. Matching happens when a report is
 //! rendered, so a saved run can be re-rendered against a new known file; nothing edits a case.
 
-use crate::commands::glob_match;
+use crate::glob::Globs;
 use crate::results::{CaseResult, RunKind};
 use anyhow::{bail, Context as _};
 use serde::{Deserialize, Serialize};
@@ -47,6 +47,9 @@ pub struct KnownEntry {
     /// Where the entry comes from (`pocl.toml #2`), filled in when loading.
     #[serde(skip)]
     pub origin: String,
+    /// `cases`, compiled when loading: a glob per profile (`None`: every profile).
+    #[serde(skip)]
+    globs: Vec<(Option<String>, Globs)>,
 }
 
 #[derive(Deserialize)]
@@ -110,6 +113,19 @@ impl Known {
                     e.origin
                 );
             }
+            e.globs = e
+                .cases
+                .iter()
+                .map(|pat| {
+                    let (glob, profile) = match pat.rsplit_once('@') {
+                        Some((glob, p)) => (glob, Some(p.to_string())),
+                        None => (pat.as_str(), None),
+                    };
+                    Globs::new(&[glob])
+                        .map(|g| (profile, g))
+                        .with_context(|| e.origin.clone())
+                })
+                .collect::<anyhow::Result<_>>()?;
         }
         Ok(Known { entries })
     }
@@ -122,9 +138,17 @@ impl Known {
 
 impl KnownEntry {
     pub fn matches(&self, r: &CaseResult) -> bool {
-        if self.kind.is_some_and(|k| k != r.kind) {
+        if self.kind.is_some_and(|k| k != r.kind) || !self.matches_subject(r) {
             return false;
         }
+        let profile = r.profile.name();
+        self.globs.iter().any(|(p, glob)| {
+            p.as_ref().is_none_or(|p| p.eq_ignore_ascii_case(&profile)) && glob.matches(&r.case)
+        })
+    }
+
+    /// Whether the entry names the result's subject, whatever its case, profile and kind.
+    pub fn matches_subject(&self, r: &CaseResult) -> bool {
         let parts: Vec<&str> = r.identity.split(" | ").collect();
         let (platform, device, driver) = if parts.len() >= 5 {
             (
@@ -140,18 +164,10 @@ impl KnownEntry {
                 .is_none_or(|w| text.to_lowercase().contains(&w.trim().to_lowercase()))
         };
         let d = &self.device;
-        if !(has(&d.subject, &r.subject)
+        has(&d.subject, &r.subject)
             && has(&d.platform, &platform)
             && has(&d.device, &device)
-            && has(&d.driver, &driver))
-        {
-            return false;
-        }
-        let profile = r.profile.name();
-        self.cases.iter().any(|pat| match pat.rsplit_once('@') {
-            Some((glob, p)) => p.eq_ignore_ascii_case(&profile) && glob_match(glob, &r.case),
-            None => glob_match(pat, &r.case),
-        })
+            && has(&d.driver, &driver)
     }
 }
 
@@ -217,6 +233,7 @@ mod tests {
             "[[known]]\ndevice = { platform = \"p\" }\ncases = []\nwhy = \"x\"",
             "[[known]]\ndevice = { platform = \"p\" }\ncases = [\"a\"]\nwhy = \" \"",
             "[[known]]\ndevice = { platfrom = \"p\" }\ncases = [\"a\"]\nwhy = \"x\"",
+            "[[known]]\ndevice = { platform = \"p\" }\ncases = [\"a/[x\"]\nwhy = \"x\"",
         ] {
             assert!(Known::parse("t.toml", bad).is_err(), "{bad}");
         }

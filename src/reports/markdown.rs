@@ -1,11 +1,12 @@
 //! `summary.md`: the run (command, date, subjects and their versions), a rule × subject table,
 //! then every deviation group with its reproducer kernel, profile, build options, spec sentence,
-//! diff and build-log excerpt; then known deviations, known ones that now pass, unused known
+//! diff and build-log excerpt; then interpretations (deviations on rules the spec reads two
+//! ways, with the readings), known deviations, known ones that now pass, unused known
 //! entries and skip reasons.
 
 use super::{
-    atomic, describe_actual, diff, log_excerpt, spec_sentence, Counts, Event, Group, Outcome, Sink,
-    Summary,
+    atomic, describe_actual, diff, log_excerpt, readings, spec_sentence, Counts, Event, Group,
+    Outcome, Sink, Summary,
 };
 use std::fmt::Write as _;
 use std::io;
@@ -16,15 +17,26 @@ pub const FILE: &str = "summary.md";
 /// How many case names a group lists before "and N more".
 const LISTED: usize = 25;
 
+/// How reproducers are pointed at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Links {
+    /// Links to the files beside `summary.md`.
+    Files,
+    /// Paths only: a compact report has no reproducer files until `clasp report` writes them.
+    OnDemand,
+}
+
 pub struct MarkdownSink {
     path: PathBuf,
+    links: Links,
     text: String,
 }
 
 impl MarkdownSink {
-    pub fn new(out: &Path) -> MarkdownSink {
+    pub fn new(out: &Path, links: Links) -> MarkdownSink {
         MarkdownSink {
             path: out.join(FILE),
+            links,
             text: String::new(),
         }
     }
@@ -69,6 +81,7 @@ fn cell(c: Option<&Counts>) -> String {
             let mut s = format!("{}/{}", c.get(Outcome::Pass), c.total());
             for o in [
                 Outcome::Deviation,
+                Outcome::Interpretation,
                 Outcome::Crash,
                 Outcome::Timeout,
                 Outcome::Known,
@@ -103,7 +116,7 @@ pub fn group_title(g: &Group) -> String {
     )
 }
 
-fn write_group(out: &mut String, s: &Summary<'_>, n: usize, g: &Group) {
+fn write_group(out: &mut String, s: &Summary<'_>, links: Links, n: usize, g: &Group) {
     let rep = &s.reported[g.reproducer];
     let r = rep.result;
     let _ = writeln!(out, "### {n}. {}\n", group_title(g));
@@ -135,15 +148,30 @@ fn write_group(out: &mut String, s: &Summary<'_>, n: usize, g: &Group) {
     if let Some(why) = &g.known_why {
         let _ = writeln!(out, "- Known: {why}");
     }
-    let _ = writeln!(
-        out,
-        "- Reproducer: [`{0}.cl`]({0}.cl) with [`{0}.options`]({0}.options) (`{1}`, the smallest of the {2})",
-        g.repro_path,
-        r.case,
-        g.members.len()
-    );
+    let _ = match links {
+        Links::Files => writeln!(
+            out,
+            "- Reproducer: [`{0}.cl`]({0}.cl) with [`{0}.options`]({0}.options) (`{1}`, the smallest of the {2})",
+            g.repro_path,
+            r.case,
+            g.members.len()
+        ),
+        Links::OnDemand => writeln!(
+            out,
+            "- Reproducer: `{0}.cl` with `{0}.options` (`{1}`, the smallest of the {2}; `clasp report` on this folder writes them)",
+            g.repro_path,
+            r.case,
+            g.members.len()
+        ),
+    };
     for rule in &g.rules {
         let _ = writeln!(out, "- {rule}: {}", spec_sentence(rule));
+        if g.another_reading {
+            let _ = writeln!(out, "- Readings of {rule}:");
+            for line in readings(rule) {
+                let _ = writeln!(out, "  - {}", line.replace('\n', " "));
+            }
+        }
     }
     let _ = writeln!(out, "\n{}", fenced("diff", &diff::of(r)));
     if let Some(log) = log_excerpt(&r.actual, 20) {
@@ -159,7 +187,7 @@ fn write_group(out: &mut String, s: &Summary<'_>, n: usize, g: &Group) {
     }
 }
 
-pub fn render(s: &Summary<'_>) -> String {
+pub fn render(s: &Summary<'_>, links: Links) -> String {
     let mut out = String::new();
     let info = &s.run.run;
     let _ = writeln!(
@@ -170,12 +198,11 @@ pub fn render(s: &Summary<'_>) -> String {
     let _ = writeln!(out, "- Command: {}", code(&info.command()));
     let _ = writeln!(
         out,
-        "- Date: {} · clasp {} · {} result(s), {} finding(s)",
+        "- Date: {} · clasp {}",
         info.date(),
-        info.clasp_version,
-        s.reported.len(),
-        s.findings()
+        info.clasp_version
     );
+    let _ = writeln!(out, "- Total: {}", s.totals_line());
     for note in &info.notes {
         let _ = writeln!(out, "- Note: {note}");
     }
@@ -189,29 +216,25 @@ pub fn render(s: &Summary<'_>) -> String {
     let _ = writeln!(out, "\n## Subjects\n");
     let _ = writeln!(
         out,
-        "| subject | identity | results | pass | deviation | known | known but passed | crash | timeout | skipped |"
+        "| subject | identity | results | {} |",
+        Outcome::ALL.map(Outcome::name).join(" | ")
     );
     let _ = writeln!(
         out,
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+        "| --- | --- | ---: |{}",
+        " ---: |".repeat(Outcome::ALL.len())
     );
     for (id, c) in &s.per_subject {
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} |",
             code(id),
             s.identities
                 .get(id)
                 .map(|i| i.replace('|', "\\|"))
                 .unwrap_or_default(),
             c.total(),
-            c.get(Outcome::Pass),
-            c.get(Outcome::Deviation),
-            c.get(Outcome::Known),
-            c.get(Outcome::KnownButPassed),
-            c.get(Outcome::Crash),
-            c.get(Outcome::Timeout),
-            c.get(Outcome::Skipped)
+            Outcome::ALL.map(|o| c.get(o).to_string()).join(" | ")
         );
     }
     let subjects: Vec<&String> = s.per_subject.keys().collect();
@@ -246,7 +269,22 @@ pub fn render(s: &Summary<'_>) -> String {
         s.groups.len()
     );
     for (i, g) in s.groups.iter().enumerate() {
-        write_group(&mut out, s, i + 1, g);
+        write_group(&mut out, s, links, i + 1, g);
+    }
+    if !s.interpretation_groups.is_empty() {
+        let members: usize = s
+            .interpretation_groups
+            .iter()
+            .map(|g| g.members.len())
+            .sum();
+        let _ = writeln!(
+            out,
+            "\n## Interpretations\n\n{members} result(s) in {} group(s): deviations on rules whose spec passages contradict each other or that clang-based compilers read more widely. The subject took another reading than clasp's; each group lists the readings and the one clasp takes. Not findings.\n",
+            s.interpretation_groups.len()
+        );
+        for (i, g) in s.interpretation_groups.iter().enumerate() {
+            write_group(&mut out, s, links, i + 1, g);
+        }
     }
     if !s.known_but_passed.is_empty() {
         let _ = writeln!(
@@ -275,7 +313,7 @@ pub fn render(s: &Summary<'_>) -> String {
             s.known_groups.len()
         );
         for (i, g) in s.known_groups.iter().enumerate() {
-            write_group(&mut out, s, i + 1, g);
+            write_group(&mut out, s, links, i + 1, g);
         }
     }
     if !s.unused_known.is_empty() {
@@ -299,7 +337,7 @@ pub fn render(s: &Summary<'_>) -> String {
 impl Sink for MarkdownSink {
     fn on(&mut self, event: &Event<'_, '_>) -> io::Result<()> {
         if let Event::Finished(s) = event {
-            self.text = render(s);
+            self.text = render(s, self.links);
         }
         Ok(())
     }

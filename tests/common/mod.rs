@@ -2,6 +2,8 @@
 //! and building the fault-injecting ICD.
 #![allow(dead_code)] // each test binary uses its own part
 
+pub mod saved;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

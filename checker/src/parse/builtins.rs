@@ -246,6 +246,8 @@ fn keyword_table() -> &'static FxHashMap<&'static str, Entry> {
                 Kw::Alignof,
             ),
             (&["__extension__"], Kw::Extension),
+            // C11's spelling; clang accepts it in every OpenCL C version.
+            (&["_Static_assert"], Kw::StaticAssert),
             (&["if"], Kw::If),
             (&["else"], Kw::Else),
             (&["while"], Kw::While),

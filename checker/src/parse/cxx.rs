@@ -257,8 +257,9 @@ impl<'a> Parser<'_, '_, 'a> {
         })
     }
 
-    /// `static_assert(...);`, skipped: it asserts nothing about address spaces.
-    fn static_assert(&mut self) {
+    /// `static_assert(...);` (or C11's `_Static_assert`), skipped: it asserts nothing about
+    /// address spaces.
+    pub(super) fn static_assert(&mut self) {
         self.bump();
         if self.at(Punct::LParen) {
             self.skip_balanced();

@@ -38,6 +38,9 @@ impl<'a> Parser<'_, '_, 'a> {
             if let Some(item) = self.cxx_external() {
                 return item;
             }
+        } else if self.kw() == Some(Kw::StaticAssert) {
+            self.static_assert();
+            return None;
         }
         let start = self.peek().span;
         let specs = self.decl_specs();
@@ -55,6 +58,7 @@ impl<'a> Parser<'_, '_, 'a> {
             }));
         }
         let declarator = self.declarator(Mode::Named);
+        let declarator = self.knr_parameters(declarator);
         let ctor_init = self.is_cxx() && self.at(Punct::Colon);
         if declarator.is_function() && (self.at(Punct::LBrace) || ctor_init) {
             // `S::S() {}` and `S::~S() {}` declare no name: `S` stays the class.
@@ -176,7 +180,7 @@ impl<'a> Parser<'_, '_, 'a> {
             declarator = self.declarator(Mode::Named);
         }
         if self.eat(Punct::Semi).is_none() {
-            self.error_here("expected `;` after declaration");
+            self.missing_semi("expected `;` after declaration");
             match ctx {
                 Ctx::File => self.recover_top(),
                 Ctx::Block => self.recover_stmt(),
@@ -327,6 +331,15 @@ impl<'a> Parser<'_, '_, 'a> {
                 let t = self.peek();
                 if t.kind == TokenKind::Ident {
                     self.bump();
+                    // `address_space(N)`: N is the one attribute argument the checker reads.
+                    let number = if self.at(Punct::LParen)
+                        && self.nth(1).kind == TokenKind::Int
+                        && self.nth(2).is_punct(Punct::RParen)
+                    {
+                        parse_int(self.text(self.nth(1)))
+                    } else {
+                        None
+                    };
                     let args = if self.at(Punct::LParen) {
                         let open = self.peek().span;
                         self.skip_balanced();
@@ -335,6 +348,7 @@ impl<'a> Parser<'_, '_, 'a> {
                         None
                     };
                     attrs.push(Attribute {
+                        number,
                         name: self.name(t),
                         args,
                         span: self.span_from(t.span),
@@ -563,6 +577,7 @@ impl<'a> Parser<'_, '_, 'a> {
         let mut params = ArenaVec::new_in(self.arena);
         let mut variadic = false;
         let mut void_param = None;
+        let file_level = self.at_file_level();
         // Parameters live in a prototype scope of their own (C99 6.2.1p4).
         self.push_scope();
         if self.at(Punct::RParen) {
@@ -570,6 +585,8 @@ impl<'a> Parser<'_, '_, 'a> {
             && self.nth(1).is_punct(Punct::RParen)
         {
             void_param = Some(self.bump().span);
+        } else if let Some(names) = self.identifier_list(file_level) {
+            params = names;
         } else {
             loop {
                 if self.eat(Punct::Ellipsis).is_some() {
@@ -635,7 +652,7 @@ impl<'a> Parser<'_, '_, 'a> {
         let start = self.peek().span;
         let specs = self.decl_specs();
         if specs.is_empty() {
-            // Also K&R identifier lists, which OpenCL C does not allow.
+            // Also an identifier list where only declarations may stand (`knr.rs`).
             self.error_here("expected a parameter type");
             self.skip_until(&[Punct::Comma, Punct::RParen, Punct::Semi]);
             return None;
@@ -825,7 +842,7 @@ impl<'a> Parser<'_, '_, 'a> {
             }
         }
         if self.eat(Punct::Semi).is_none() {
-            self.error_here("expected `;` after member declaration");
+            self.missing_semi("expected `;` after member declaration");
             self.recover_stmt();
         }
         Some(FieldDecl {
@@ -1025,12 +1042,31 @@ impl<'a> SpecsBuilder<'a> {
 /// clang's address-space attributes (`__attribute__((opencl_global))`, ...) among `attrs`, as the
 /// qualifiers they are: on the specifiers they qualify the base type, after a `*` the pointer,
 /// exactly where the keyword would.
+/// A numbered `address_space(N)` becomes a [`QualKind::Numbered`] qualifier the same way.
 fn attr_spaces<'b>(attrs: &'b [Attribute<'_>]) -> impl Iterator<Item = Qualifier> + 'b {
     attrs.iter().filter_map(|a| {
-        let space = AddrSpace::attribute(a.name)?;
-        Some(Qualifier {
-            kind: QualKind::Space(space, Spelling::Attribute),
-            span: a.span,
-        })
+        let kind = match AddrSpace::attribute(a.name) {
+            Some(space) => QualKind::Space(space, Spelling::Attribute),
+            None if matches!(a.name, "address_space" | "__address_space__") => {
+                QualKind::Numbered(a.number?)
+            }
+            None => return None,
+        };
+        Some(Qualifier { kind, span: a.span })
     })
+}
+
+/// An integer literal's value (decimal, hex or octal, suffix ignored), when it fits.
+fn parse_int(text: &str) -> Option<u32> {
+    let digits = text.trim_end_matches(['u', 'U', 'l', 'L']);
+    if let Some(hex) = digits
+        .strip_prefix("0x")
+        .or_else(|| digits.strip_prefix("0X"))
+    {
+        u32::from_str_radix(hex, 16).ok()
+    } else if digits.len() > 1 && digits.starts_with('0') {
+        u32::from_str_radix(&digits[1..], 8).ok()
+    } else {
+        digits.parse().ok()
+    }
 }

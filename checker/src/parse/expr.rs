@@ -5,6 +5,7 @@ use super::builtins::Kw;
 use super::{describe, node, NameKind, Parser};
 use crate::ast::*;
 use crate::source::Span;
+use crate::symbol::sym;
 use crate::token::{Punct, TokenKind};
 
 /// Binary operators and their precedence (higher binds tighter).
@@ -113,16 +114,19 @@ impl<'a> Parser<'_, '_, 'a> {
         let cond = self.binary_expr(1);
         let e = if self.at(Punct::Question) && self.count_op() {
             self.bump();
-            let then = self.expr();
+            let cond_span = cond.span;
+            let cond = node(self.arena, cond);
+            // GNU `a ?: b` (clang accepts it in OpenCL C): the condition is also the value.
+            let then = if self.at(Punct::Colon) {
+                cond
+            } else {
+                node(self.arena, self.expr())
+            };
             self.expect(Punct::Colon, "in the conditional expression");
             let els = self.conditional_expr();
-            let span = cond.span.to(els.span);
+            let span = cond_span.to(els.span);
             Expr {
-                kind: ExprKind::Conditional(
-                    node(self.arena, cond),
-                    node(self.arena, then),
-                    node(self.arena, els),
-                ),
+                kind: ExprKind::Conditional(cond, then, node(self.arena, els)),
                 span,
             }
         } else {
@@ -397,6 +401,9 @@ impl<'a> Parser<'_, '_, 'a> {
                     );
                     return self.error_expr();
                 }
+                if t.sym == sym::BUILTIN_ASTYPE && self.nth(1).is_punct(Punct::LParen) {
+                    return self.astype();
+                }
                 ExprKind::Ident(self.name(t))
             }
             TokenKind::Int => ExprKind::Int(self.name(t)),
@@ -434,6 +441,24 @@ impl<'a> Parser<'_, '_, 'a> {
 }
 
 impl<'a> Parser<'_, '_, 'a> {
+    /// `__builtin_astype(expr, TYPE)`, at the name: clang's builtin behind `as_typen`, whose
+    /// second argument is a type (`CLK_NULL_EVENT` expands to one).
+    fn astype(&mut self) -> Expr<'a> {
+        let start = self.bump().span;
+        self.bump();
+        let operand = self.assign_expr();
+        self.expect(
+            Punct::Comma,
+            "between the operand and the type of `__builtin_astype`",
+        );
+        let ty = self.type_name();
+        self.expect_closing(Punct::RParen, "to close `__builtin_astype`");
+        Expr {
+            kind: ExprKind::AsType(node(self.arena, operand), node(self.arena, ty)),
+            span: self.span_from(start),
+        }
+    }
+
     /// `^{ ... }` or `^(params) { ... }`, at the `^` (OpenCL C 2.0 6.12). A return type after
     /// the `^` is not accepted: kernels' blocks leave it to be deduced.
     fn block_literal(&mut self) -> Expr<'a> {

@@ -10,6 +10,7 @@
 //! - `decl.rs`: declarations, specifiers, declarators, structs, enums, initialisers, attributes.
 //! - `stmt.rs`: statements and function bodies.
 //! - `expr.rs`: expressions, type names in casts and `sizeof`, vector literals.
+//! - `knr.rs`: K&R (identifier-list) function definitions.
 //! - `cxx.rs`: the C++ for OpenCL subset (namespaces, templates, classes, qualified names,
 //!   references, C++ casts); anything outside it is `Code::Unsupported`.
 
@@ -17,6 +18,7 @@ pub(crate) mod builtins;
 mod cxx;
 mod decl;
 mod expr;
+mod knr;
 mod stmt;
 
 pub(crate) use cxx::{lookup_keys, qualify};
@@ -269,8 +271,24 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
         if self.eat(p).is_some() {
             return true;
         }
-        self.error_here(&format!("expected `{}` {what}", p.text()));
+        if p == Punct::Semi {
+            self.missing_semi(&format!("expected `;` {what}"));
+        } else {
+            self.error_here(&format!("expected `{}` {what}", p.text()));
+        }
         false
+    }
+
+    /// "expected `;` ..., found `tok`", reported where the `;` belongs: just after the previous
+    /// token, on its line (as clang reports it), not at the next token, which may be lines on.
+    fn missing_semi(&mut self, expected: &str) {
+        let t = self.peek();
+        let message = format!("{expected}, found {}", describe(t, self.syms));
+        let span = match self.pos.checked_sub(1).map(|i| self.toks[i].span) {
+            Some(prev) => Span::new(prev.file, prev.end, prev.end),
+            None => t.span,
+        };
+        self.error(span, message);
     }
 
     /// Consumes the closing `p` of a bracketed construct, skipping junk before it on error.

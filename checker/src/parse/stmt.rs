@@ -255,7 +255,7 @@ impl<'a> Parser<'_, '_, 'a> {
 
     fn expect_semi(&mut self) {
         if self.eat(Punct::Semi).is_none() {
-            self.error_here("expected `;`");
+            self.missing_semi("expected `;`");
             self.recover_stmt();
         }
     }

@@ -1222,3 +1222,94 @@ fn blocks_and_statement_attributes_parse_where_they_exist() {
     let (_, diags) = parse_in(src, Profile::CL1_2);
     assert!(diags.iter().any(|d| d.code == Code::Syntax), "{diags:?}");
 }
+
+#[test]
+fn c11_static_assert_and_gnu_elvis_parse_as_clang_reads_them() {
+    // `_Static_assert` at file scope and in a block; `a ?: b` keeps `a` as its value.
+    let src = "_Static_assert(sizeof(int) == 4, \"int\");\n\
+               kernel void k(global int *p) { _Static_assert(1, \"x\"); p[0] = p[1] ?: 2; }";
+    for profile in [Profile::CL1_2, Profile::CL3_0] {
+        let tu = parse_ok_in(src, profile);
+        let stmts = body(&tu, "k");
+        let ExprKind::Assign(_, _, rhs) = &expr_of(&stmts[1]).kind else {
+            panic!("an assignment")
+        };
+        let ExprKind::Conditional(c, then, _) = &rhs.kind else {
+            panic!("a conditional: {rhs:?}")
+        };
+        assert!(std::ptr::eq(*c, *then));
+    }
+}
+
+#[test]
+fn knr_definition_gives_each_listed_name_its_declared_type() {
+    let src = "int f(p, n)\nglobal int *p;\nint n;\n{ return p[n]; }\n";
+    let tu = parse_ok_in(src, Profile::CL1_2);
+    let params = func(&tu, "f").params();
+    assert_eq!(params.len(), 2);
+    assert_eq!(
+        params[0].declarator.name.as_ref().map(|n| n.name),
+        Some("p")
+    );
+    assert_eq!(
+        spaces(&params[0].specs.quals),
+        vec![(AddrSpace::Global, Spelling::Bare)]
+    );
+    assert!(
+        matches!(params[0].declarator.chunks, [c] if matches!(c.kind, ChunkKind::Pointer { .. }))
+    );
+    assert_eq!(
+        params[1].declarator.name.as_ref().map(|n| n.name),
+        Some("n")
+    );
+    assert!(!params[1].specs.is_empty());
+}
+
+#[test]
+fn knr_lists_outside_definitions_and_undeclared_names_are_errors() {
+    for (src, expected) in [
+        ("int f(x);", "only allowed in a function definition"),
+        (
+            "int f(x, y) int x; { return y; }",
+            "parameter `y` is not declared",
+        ),
+        (
+            "int f(x) int x; int z; { return x; }",
+            "`z` is declared but not in the parameter list",
+        ),
+    ] {
+        let (_, diags) = parse_in(src, Profile::CL2_0);
+        assert!(
+            diags
+                .iter()
+                .any(|d| d.code == Code::Syntax && d.message.contains(expected)),
+            "{src:?}: {diags:#?}"
+        );
+    }
+    // Only at file scope: a parameter list inside a function's parameters still needs types.
+    let (_, diags) = parse_in("void f(int g(x)) {}", Profile::CL2_0);
+    assert!(!diags.is_empty());
+}
+
+#[test]
+fn missing_semicolon_is_reported_after_the_previous_token() {
+    let src = "kernel void k(void) {\n  int a = 1\n  int b = 2;\n}\n";
+    let (_, diags) = parse_in(src, Profile::CL1_2);
+    assert_eq!(diags.len(), 1, "{diags:#?}");
+    let at = src.find("1\n").unwrap() as u32 + 1;
+    assert_eq!((diags[0].span.start, diags[0].span.end), (at, at));
+}
+
+#[test]
+fn builtin_astype_takes_a_type_argument() {
+    let src = "void f(global int *g) { local int *l = __builtin_astype(g, local int *); }";
+    let tu = parse_ok(src);
+    let ExprKind::AsType(operand, ty) = &init_of(&body(&tu, "f")[0]).kind else {
+        panic!("not an astype");
+    };
+    assert_eq!(ident(operand), "g");
+    assert_eq!(
+        spaces(&ty.specs.quals),
+        vec![(AddrSpace::Local, Spelling::Bare)]
+    );
+}

@@ -7,6 +7,9 @@
 //! painted and never expands again. Arguments are fully expanded first (6.10.3.1) on the same
 //! stack, above a floor that keeps them from reading past their end; that is the only
 //! recursion, bounded by `Limits::arg_nesting`.
+//!
+//! Longer than most files: collection, substitution, `#` and `##` share the context stack's
+//! invariants (floors, disabled names, painted tokens) and are kept together.
 
 use super::Pp;
 use crate::lex::lex;
@@ -45,6 +48,8 @@ pub(crate) struct Context {
 pub(crate) enum Builtin {
     File,
     Line,
+    /// `__has_builtin(x)` and the other feature tests: function-like, any arguments.
+    Has(super::has::HasOp),
 }
 
 /// One body token, with the parameter it names in a function-like macro.
@@ -68,9 +73,11 @@ type DefineError = (Span, String);
 
 impl Macro {
     pub fn builtin(builtin: Builtin, def_span: Span) -> Macro {
+        let function_like = matches!(builtin, Builtin::Has(_));
         Macro {
-            params: None,
-            variadic: false,
+            // One variadic parameter: the operand is read raw, whatever it holds.
+            params: function_like.then(|| vec![sym::VA_ARGS]),
+            variadic: function_like,
             body: Vec::new(),
             def_span,
             builtin: Some(builtin),
@@ -277,12 +284,16 @@ impl Pp<'_> {
 
     fn charge(&mut self, tokens: usize, span: Span) -> bool {
         self.expanded_tokens += tokens as u64;
-        if self.expanded_tokens > self.limits.expanded_tokens {
-            let n = self.limits.expanded_tokens;
-            self.limit(
-                span,
-                format!("macro expansion produced more than {n} tokens"),
+        let input = self.input_tokens();
+        let n = self.limits.expanded_tokens_for(input);
+        if self.expanded_tokens > n {
+            let l = &self.limits;
+            let message = format!(
+                "macro expansion produced more than {n} tokens (the expansion budget: \
+                 {} + {} per input token for {input} input tokens, at most {})",
+                l.expanded_tokens, l.expanded_tokens_per_input_token, l.expanded_tokens_ceiling
             );
+            self.limit(span, message);
             return false;
         }
         true
@@ -292,9 +303,15 @@ impl Pp<'_> {
     /// not expanded after all (a function-like macro without `(`). A malformed invocation is
     /// reported and dropped.
     fn expand_macro(&mut self, name: Tok, m: &Macro, floor: usize, file: bool) -> Option<Tok> {
-        if self.out.expansions.len() >= self.limits.expansions as usize {
-            let n = self.limits.expansions;
-            self.limit(name.t.span, format!("more than {n} macro expansions"));
+        let n = self.limits.expansions_for(self.input_tokens());
+        if self.out.expansions.len() >= n as usize {
+            let l = &self.limits;
+            let message = format!(
+                "more than {n} macro expansions (the expansion budget: {} + {} per input \
+                 token, at most {})",
+                l.expansions, l.expansions_per_input_token, l.expansions_ceiling
+            );
+            self.limit(name.t.span, message);
             return None;
         }
         if self.ctx.len() >= self.limits.live_expansions {
@@ -325,7 +342,7 @@ impl Pp<'_> {
             parent: name.t.expansion(),
         });
         let mut toks = match m.builtin {
-            Some(b) => vec![self.builtin_token(b, &name, use_span, index)],
+            Some(b) => vec![self.builtin_token(b, &name, &args, use_span, index)],
             None => self.substitute(m, args, use_span, index)?,
         };
         if let Some(first) = toks.first_mut() {
@@ -401,8 +418,19 @@ impl Pp<'_> {
         Some((args, close))
     }
 
-    fn builtin_token(&mut self, b: Builtin, name: &Tok, span: Span, index: u32) -> Tok {
+    fn builtin_token(
+        &mut self,
+        b: Builtin,
+        name: &Tok,
+        args: &[Vec<Tok>],
+        span: Span,
+        index: u32,
+    ) -> Tok {
         let (kind, text) = match b {
+            Builtin::Has(op) => {
+                let arg: Vec<Token> = args.iter().flatten().map(|t| t.t).collect();
+                (TokenKind::Int, self.has(op, &arg, span).to_string())
+            }
             Builtin::Line => (TokenKind::Int, self.presumed_line(name.t.span).to_string()),
             Builtin::File => {
                 let name = self.presumed_file(name.t.span);

@@ -16,13 +16,20 @@
 //! Names are symbols of the check's [`Interner`], which the output carries on: macros are found
 //! by indexing a table with the symbol, and text made by `#`, `##`, `__LINE__` and `__FILE__`
 //! is interned.
+//!
+//! This file is longer than most: it is the directive loop and conditional inclusion, one state
+//! machine over the open files and `#if` groups. Expansion, `#if` expressions, includes, limits
+//! and the `__has_*` tests live in the modules beside it.
 
 mod expand;
 mod expr;
+mod has;
 mod include;
+mod limits;
 
 pub use expr::MAX_EXPR_DEPTH;
 pub use include::{FsLoader, Loader, MemLoader};
+pub use limits::*;
 
 use crate::diag::{Code, Diagnostic};
 use crate::lex::lex;
@@ -36,55 +43,6 @@ use include::Refused;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
-
-/// Nested `#include`s. Deeper nesting (a file including itself without a guard) stops here.
-pub const MAX_INCLUDE_DEPTH: usize = 64;
-/// `#include` directives followed in one run, so that a file including itself twice cannot
-/// make a tree of 2^64 inclusions.
-pub const MAX_INCLUDES: u32 = 4096;
-/// Tokens read from included files in one run, counting every re-inclusion.
-pub const MAX_INCLUDED_TOKENS: u64 = 1 << 22;
-/// Nested `#if` groups (over all open files).
-pub const MAX_IF_DEPTH: usize = 256;
-/// Macro invocations in one run.
-pub const MAX_EXPANSIONS: u32 = 1 << 18;
-/// Tokens produced by macro substitution in one run (bodies, arguments, `#` and `##`
-/// results). `#define B(x) x x` nested 40 deep stops here instead of making 2^40 tokens.
-pub const MAX_EXPANDED_TOKENS: u64 = 1 << 20;
-/// Macro calls nested in macro arguments (`F(F(F(...)))`): each level pre-expands its argument
-/// on the Rust stack, so this bounds the stack.
-pub const MAX_ARG_NESTING: u32 = 128;
-/// Macro expansions live at once (a chain of macros each ending in the next one's name).
-pub const MAX_LIVE_EXPANSIONS: usize = 4096;
-
-/// The limits one run works under; [`Limits::default`] gives the named constants. Tests and
-/// fuzz targets may lower them to stay fast.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
-    pub include_depth: usize,
-    pub includes: u32,
-    pub included_tokens: u64,
-    pub if_depth: usize,
-    pub expansions: u32,
-    pub expanded_tokens: u64,
-    pub arg_nesting: u32,
-    pub live_expansions: usize,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            include_depth: MAX_INCLUDE_DEPTH,
-            includes: MAX_INCLUDES,
-            included_tokens: MAX_INCLUDED_TOKENS,
-            if_depth: MAX_IF_DEPTH,
-            expansions: MAX_EXPANSIONS,
-            expanded_tokens: MAX_EXPANDED_TOKENS,
-            arg_nesting: MAX_ARG_NESTING,
-            live_expansions: MAX_LIVE_EXPANSIONS,
-        }
-    }
-}
 
 /// What the preprocessor is told besides the source.
 #[derive(Debug, Clone)]
@@ -100,6 +58,11 @@ pub struct Options {
     /// `-I` directories, searched in order after the including file's directory.
     pub include_dirs: Vec<PathBuf>,
     pub limits: Limits,
+    /// Whether clang's identity macros (`__clang__`, `__clang_major__`, `__GNUC__`, ...) are
+    /// predefined. On by default: the checker emulates the clang-based drivers (PoCL, rusticl,
+    /// Intel, ROCm), whose kernels test `__clang__` to pick clang-only paths. A single macro
+    /// can also be removed with `-U`.
+    pub clang_identity: bool,
 }
 
 impl Options {
@@ -110,6 +73,7 @@ impl Options {
             undefines: Vec::new(),
             include_dirs: Vec::new(),
             limits: Limits::default(),
+            clang_identity: true,
         }
     }
 
@@ -199,6 +163,7 @@ pub fn preprocess(
         once: HashSet::default(),
         out: Preprocessed::default(),
         expanded_tokens: 0,
+        main_tokens: 0,
         included_tokens: 0,
         includes: 0,
         arg_nesting: 0,
@@ -207,6 +172,11 @@ pub fn preprocess(
     let builtin_span = Span::new(builtin, 0, 0);
     for (name, b) in [(sym::FILE, Builtin::File), (sym::LINE, Builtin::Line)] {
         pp.define_macro(name, Rc::new(Macro::builtin(b, builtin_span)));
+    }
+    for (name, op) in has::HasOp::all(opts.profile) {
+        let name = pp.out.symbols.intern(name);
+        let m = Macro::builtin(Builtin::Has(op), builtin_span);
+        pp.define_macro(name, Rc::new(m));
     }
     pp.enter_file(FileId(0), main_root.clone(), PathBuf::new());
     pp.enter_file(builtin, main_root, PathBuf::new());
@@ -218,12 +188,8 @@ fn builtin_text(opts: &Options) -> String {
     // A newline in a command-line define must not start a directive of its own.
     let flat = |s: &str| s.replace(['\n', '\r'], " ");
     let mut text = String::new();
-    for (name, value) in opts.profile.predefined_macros() {
+    for (name, value) in opts.profile.predefined_macros(opts.clang_identity) {
         let _ = writeln!(text, "#define {name} {value}");
-    }
-    text.push_str("#define __STDC__ 1\n");
-    if !opts.profile.lang().is_cxx() {
-        text.push_str("#define __STDC_VERSION__ 199901L\n");
     }
     for (name, value) in &opts.defines {
         let _ = writeln!(text, "#define {} {}", flat(name), flat(value));
@@ -279,6 +245,8 @@ pub(crate) struct Pp<'a> {
     once: HashSet<FileId>,
     out: Preprocessed,
     expanded_tokens: u64,
+    /// Tokens of the main file; with `included_tokens`, the input the budgets scale with.
+    main_tokens: u64,
     included_tokens: u64,
     includes: u32,
     arg_nesting: u32,
@@ -356,6 +324,7 @@ impl Pp<'_> {
     fn run(mut self) -> Preprocessed {
         let main = self.tokens_of(FileId(0));
         let main_eof = *main.last().expect("lex ends with Eof");
+        self.main_tokens = main.len() as u64;
         // Most tokens of the main file reach the output; reserving avoids regrowing it.
         self.out.tokens.reserve(main.len());
         drop(main);
@@ -388,6 +357,11 @@ impl Pp<'_> {
             span,
             message,
         ));
+    }
+
+    /// The tokens read so far (main file and included files).
+    fn input_tokens(&self) -> u64 {
+        self.main_tokens.saturating_add(self.included_tokens)
     }
 
     /// Reports a limit and stops the run. Only the first limit is reported.
@@ -846,6 +820,26 @@ impl Pp<'_> {
             t.span = span;
         }
         self.pragma(&toks, span);
+    }
+
+    /// The value of a feature test (`__has_include("x.h")`, `__has_builtin(f)`, ...) whose
+    /// operand, unexpanded, is `arg`.
+    fn has(&mut self, op: has::HasOp, arg: &[Token], span: Span) -> u64 {
+        use has::HasOp;
+        if matches!(op, HasOp::Include | HasOp::IncludeNext) {
+            let Some((name, quoted)) = header_name(&self.out.symbols, arg) else {
+                self.error(span, "__has_include expects \"FILENAME\" or <FILENAME>");
+                return 0;
+            };
+            return u64::from(self.resolve(&name, quoted).is_ok());
+        }
+        if arg.is_empty() {
+            self.error(span, "a feature test expects a name");
+            return 0;
+        }
+        // `clang::fallthrough` is one name to `__has_cpp_attribute`.
+        let name: String = arg.iter().map(|t| self.out.symbols.text(t.sym)).collect();
+        op.answer(&name, self.opts.profile)
     }
 
     /// The current line number of a span in its file, as `#line` adjusted it.

@@ -474,9 +474,20 @@ fn self_inclusion_hits_the_depth_limit() {
 #[test]
 fn exponential_macros_hit_the_token_limit() {
     let call = format!("{}1{}", "B(".repeat(40), ")".repeat(40));
-    let r = pp(&format!("#define B(x) x x\n{call}\nafter"));
-    assert_limit(&r, "macro expansion produced more than 1048576 tokens");
-    assert!(r.out.tokens.len() <= (MAX_EXPANDED_TOKENS as usize) + 1);
+    let src = format!("#define B(x) x x\n{call}\nafter");
+    let r = pp(&src);
+    // The budget is the base plus an allowance per input token (`Eof` included).
+    let input = lex(FileId(0), &src, &mut Interner::default()).len() as u64;
+    let budget = Limits::default().expanded_tokens_for(input);
+    assert_eq!(
+        budget,
+        MAX_EXPANDED_TOKENS + input * EXPANDED_TOKENS_PER_INPUT_TOKEN
+    );
+    assert_limit(
+        &r,
+        &format!("macro expansion produced more than {budget} tokens (the expansion budget"),
+    );
+    assert!(r.out.tokens.len() as u64 <= budget + 1);
     // Object-like doubling: each level's name appears twice.
     let mut src = String::from("#define A0 x\n");
     for i in 1..40 {
@@ -485,6 +496,8 @@ fn exponential_macros_hit_the_token_limit() {
     src.push_str("A39");
     let mut opts = Options::new(Profile::CL3_0);
     opts.limits.expanded_tokens = 10_000;
+    opts.limits.expanded_tokens_per_input_token = 0;
+    opts.limits.expansions_per_input_token = 0;
     let r = pp_with(&src, &opts, &MemLoader::new());
     assert_limit(&r, "more than 10000 tokens");
     opts.limits.expansions = 100;
@@ -584,6 +597,8 @@ fn random_input_never_panics() {
     let mut opts = Options::new(Profile::CL3_0);
     opts.limits.expanded_tokens = 5_000;
     opts.limits.expansions = 2_000;
+    opts.limits.expanded_tokens_per_input_token = 0;
+    opts.limits.expansions_per_input_token = 0;
     opts.limits.included_tokens = 20_000;
     let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
     for case in 0..3000 {
@@ -620,5 +635,117 @@ fn random_input_never_panics() {
             let len = r.sources.file(d.span.file).text.len() as u32;
             assert!(d.span.end <= len, "{text:?}: {d:?}");
         }
+    }
+}
+
+/// The output of `text` in `profile`, with default options.
+fn pp_in(profile: Profile, text: &str) -> Run {
+    pp_with(text, &Options::new(profile), &MemLoader::new())
+}
+
+#[test]
+fn every_version_macro_is_defined_in_every_version() {
+    // OpenCL C 3.0 s6.13 lists CL_VERSION_1_0 ... CL_VERSION_3_0 for every version, so a
+    // version test compares numbers: 2.0-only code is left out in 1.2.
+    let src = "#if __OPENCL_C_VERSION__ >= CL_VERSION_2_0\ntwo\n#else\none\n#endif\n\
+               CL_VERSION_1_0 CL_VERSION_1_1 CL_VERSION_1_2 CL_VERSION_2_0 CL_VERSION_3_0";
+    for (p, first) in [
+        (Profile::CL1_1, "one"),
+        (Profile::CL1_2, "one"),
+        (Profile::CL2_0, "two"),
+        (Profile::CL3_0, "two"),
+    ] {
+        let r = pp_in(p, src);
+        assert!(r.diags.is_empty(), "{p}: {:?}", r.diags);
+        assert_eq!(r.text(), format!("{first} 100 110 120 200 300"), "{p}");
+    }
+}
+
+#[test]
+fn target_and_header_macros_are_predefined() {
+    let r = pp_in(
+        Profile::CL1_2,
+        "__SIZE_TYPE__ | __PTRDIFF_TYPE__ | __INTPTR_TYPE__ | __UINTPTR_TYPE__ | __SPIR64__ \
+         __SIZEOF_POINTER__ | CLK_LOCAL_MEM_FENCE INT_MAX M_PI_F NULL | cl_khr_fp64",
+    );
+    assert!(r.diags.is_empty(), "{:?}", r.diags);
+    assert_eq!(
+        r.text(),
+        "long unsigned int | long int | long int | long unsigned int | 1 8 | 0x01 2147483647 \
+         3.14159265358979323846264338327950288f ( ( void * ) 0 ) | 1"
+    );
+    // The 2.0 atomics' initialiser macros exist from 2.0 on, as in clang's header.
+    let src = "ATOMIC_VAR_INIT(5) ATOMIC_FLAG_INIT";
+    assert_eq!(pp_in(Profile::CL2_0, src).text(), "( 5 ) 0");
+    assert_eq!(pp_in(Profile::CL3_0, src).text(), "( 5 ) 0");
+    assert_eq!(
+        pp_in(Profile::CL1_2, src).text(),
+        "ATOMIC_VAR_INIT ( 5 ) ATOMIC_FLAG_INIT"
+    );
+    // Feature macros follow the profile's features.
+    let src = "__opencl_c_generic_address_space __opencl_c_pipes __opencl_c_device_enqueue";
+    assert_eq!(pp_in(Profile::CL3_0_GENERIC_GLOBALS, src).text(), "1 1 1");
+    assert_eq!(
+        pp_in(Profile::CL3_0_GENERIC, src).text(),
+        "1 1 __opencl_c_device_enqueue"
+    );
+    assert_eq!(pp_in(Profile::CL3_0, src).text(), src.replace("  ", " "));
+    assert_eq!(pp_in(Profile::CXX2021, "NULL").text(), "nullptr");
+}
+
+#[test]
+fn clang_identity_is_on_by_default_and_can_be_turned_off() {
+    let src = "#ifdef __clang__\nclang __clang_major__\n#else\nother\n#endif";
+    assert_eq!(pp(src).text(), "clang 16");
+    let mut opts = Options::new(Profile::CL3_0);
+    opts.clang_identity = false;
+    assert_eq!(pp_with(src, &opts, &MemLoader::new()).text(), "other");
+    let mut opts = Options::new(Profile::CL3_0);
+    opts.undefines.push("__clang__".into());
+    assert_eq!(pp_with(src, &opts, &MemLoader::new()).text(), "other");
+}
+
+#[test]
+fn feature_tests_answer_from_tables() {
+    let src = "#if defined(__has_builtin) && __has_builtin(__builtin_expect)\na\n#endif\n\
+               #if __has_builtin(no_such_builtin)\nb\n#endif\n\
+               #ifdef __has_attribute\n#if __has_attribute(__always_inline__) && !__has_attribute(bogus)\nc\n#endif\n#endif\n\
+               #if __has_extension(c_thread_local) && !__has_feature(c_thread_local)\nd\n#endif\n\
+               #if __has_include(\"here.h\") && !__has_include(<nowhere.h>)\ne\n#endif\n\
+               #define HB(x) __has_builtin(x)\n#if HB(to_global)\nf\n#endif\n\
+               #if defined(__has_cpp_attribute)\ng\n#endif";
+    let loader = MemLoader::new().with("here.h", "");
+    let r = pp_with(src, &Options::new(Profile::CL1_2), &loader);
+    assert!(r.diags.is_empty(), "{:?}", r.diags);
+    assert_eq!(r.text(), "a c d e");
+    let r = pp_with(src, &Options::new(Profile::CL2_0), &loader);
+    assert_eq!(r.text(), "a c d e f");
+    let r = pp_with(src, &Options::new(Profile::CXX2021), &loader);
+    assert_eq!(r.text(), "a c d e f g");
+    // A malformed operand is a diagnostic, not a crash.
+    let r = pp(
+        "#if __has_include(nope)\n#endif\n#if __has_builtin()\n#endif\n#if __has_feature\n#endif",
+    );
+    assert!(!r.diags.is_empty());
+}
+
+#[test]
+fn clang_header_macros_make_valid_kernels_pass_the_whole_check() {
+    // Program-scope atomics initialised with the header's macro, guarded by a version test and
+    // a feature test, as conformance suites write them: no diagnostic in any profile.
+    let src = "#if __OPENCL_C_VERSION__ >= CL_VERSION_2_0 && defined(__opencl_c_program_scope_global_variables)\n\
+               global atomic_int counter = ATOMIC_VAR_INIT(0);\n\
+               global atomic_flag flag = ATOMIC_FLAG_INIT;\n\
+               #endif\n\
+               #if defined(__has_builtin) && __has_builtin(__builtin_expect)\n\
+               #define LIKELY(x) __builtin_expect(!!(x), 1)\n\
+               #else\n\
+               #define LIKELY(x) (x)\n\
+               #endif\n\
+               typedef __SIZE_TYPE__ my_size_t;\n\
+               kernel void k(global float *p) { my_size_t i = get_global_id(0); if (LIKELY(i < 4)) p[i] = M_PI_F * FLT_EPSILON; }";
+    for profile in Profile::ALL.into_iter().filter(|p| !p.lang().is_cxx()) {
+        let diags = crate::check_source("k.cl", src, profile, &Default::default()).1;
+        assert!(diags.is_empty(), "{profile}: {diags:?}");
     }
 }

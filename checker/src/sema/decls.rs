@@ -13,7 +13,7 @@ use super::types::{Opaque, QTy, Ty};
 use super::{FnCtx, Sema, Symbol, Var};
 use crate::ast::{
     ChunkKind, DeclSpecs, Declaration, Declarator, FieldDecl, FunctionDef, Initializer, ParamDecl,
-    Quals, StorageClass, TypeSpecKind,
+    StorageClass, TypeSpecKind,
 };
 use crate::source::Span;
 use crate::spec::{AddrSpace, Feature, RuleId};
@@ -27,107 +27,8 @@ pub(super) enum Ctx {
 }
 
 impl Sema<'_> {
-    fn has(&self, f: Feature) -> bool {
+    pub(super) fn has(&self, f: Feature) -> bool {
         self.profile.has(f)
-    }
-
-    /// Reports two different spaces on one level (`global local int x`).
-    fn multiple_spaces(&mut self, quals: &Quals, inherited: Option<AddrSpace>) {
-        let mut first = inherited;
-        for (space, _, span) in quals.spaces() {
-            match first {
-                Some(f) if f != space => {
-                    self.report(
-                        RuleId::MultipleSpaces,
-                        span,
-                        format!(
-                            "`{space}` on a type already in `{f}`: a type has one address space"
-                        ),
-                    );
-                    return;
-                }
-                _ => first = Some(space),
-            }
-        }
-    }
-
-    /// Level-independent checks: multiple spaces, the generic qualifier where it does not
-    /// exist, pointers to images. Levels with no space written have nothing to check.
-    #[inline]
-    pub(super) fn type_levels(&mut self, specs: &DeclSpecs, decl: &Declarator) {
-        if specs.quals.is_empty() && decl.chunks.is_empty() {
-            return;
-        }
-        self.written_levels(specs, decl);
-    }
-
-    /// [`Sema::type_levels`] where something is written on some level.
-    fn written_levels(&mut self, specs: &DeclSpecs, decl: &Declarator) {
-        if specs.quals.space().is_some() {
-            let inherited = self.typedef_space(specs);
-            self.level_spaces(&specs.quals, inherited);
-        }
-        for chunk in decl.chunks.iter() {
-            match &chunk.kind {
-                ChunkKind::Pointer { quals }
-                | ChunkKind::BlockPointer { quals }
-                | ChunkKind::Array { quals, .. } => {
-                    if quals.space().is_some() {
-                        self.level_spaces(quals, None);
-                    }
-                }
-                // `void m() __global __local;`: the space of `*this`, one like any other.
-                ChunkKind::Function { this_quals, .. } if this_quals.space().is_some() => {
-                    self.level_spaces(this_quals, None);
-                }
-                ChunkKind::Function { .. } | ChunkKind::Reference { .. } => {}
-            }
-        }
-        if let Some(last) = decl.chunks.last() {
-            if matches!(last.kind, ChunkKind::Pointer { .. }) && base_is_image(specs) {
-                self.report(
-                    RuleId::ImagePointer,
-                    last.span,
-                    "a pointer to an image type: image elements are not directly accessible",
-                );
-            }
-        }
-    }
-
-    /// The spaces on one level: two different ones (with the space a typedef brought), and
-    /// the generic qualifier where it does not exist.
-    fn level_spaces(&mut self, quals: &Quals, inherited: Option<AddrSpace>) {
-        self.multiple_spaces(quals, inherited);
-        if self.has(Feature::GenericAddressSpace) {
-            return;
-        }
-        for (space, _, span) in quals.spaces() {
-            if space == AddrSpace::Generic {
-                self.report(
-                    RuleId::GenericQualifier,
-                    span,
-                    format!(
-                        "the generic address space does not exist in {}",
-                        self.profile
-                    ),
-                );
-            }
-        }
-    }
-
-    /// The space a typedef name among the specifiers brings.
-    fn typedef_space(&self, specs: &DeclSpecs) -> Option<AddrSpace> {
-        specs.types.iter().find_map(|t| match &t.kind {
-            TypeSpecKind::Named(n) => match self.lookup(n.name) {
-                Some(Symbol::Typedef(q)) => q.space,
-                _ => None,
-            },
-            TypeSpecKind::Decltype(Some(n)) => match self.lookup(n.name) {
-                Some(Symbol::Var(v)) => Some(v.space),
-                _ => None,
-            },
-            _ => None,
-        })
     }
 
     /// The reserved address-space names used as identifiers.
@@ -174,6 +75,7 @@ impl Sema<'_> {
             self.type_levels(&d.specs, decl);
             let ty = self.declarator_type(base, decl);
             let Some(name) = &decl.name else { continue };
+            self.note_block(name.name, &d.specs, decl, init_decl.init.as_ref());
             if is_typedef {
                 self.bind(name.name, Symbol::Typedef(ty));
                 continue;
@@ -206,6 +108,9 @@ impl Sema<'_> {
                     origin: None,
                 }),
             );
+            if init_decl.init.is_some() && is_atomic_object(&d.specs, decl) {
+                self.atomic_init(space, &d.specs, decl, name.span);
+            }
             if let Some(init) = &init_decl.init {
                 let op = if static_storage {
                     Op::ProgscopeInit
@@ -280,6 +185,25 @@ impl Sema<'_> {
                 ),
             );
             return (written.unwrap_or(AddrSpace::Private), true);
+        }
+        if let Some((n, span)) = decl.object_quals(specs).and_then(|q| q.numbered()) {
+            // clang's numbered spaces are target spaces, none of them private, global or
+            // constant: no variable can be allocated in one (clang-16 rejects every N).
+            let (rule, what) = if is_extern {
+                (RuleId::ExternSpace, "an extern variable")
+            } else if is_static && ctx == Ctx::Block {
+                (RuleId::StaticSpace, "a static variable inside a function")
+            } else if ctx == Ctx::Program {
+                (RuleId::ProgscopeSpace, "a program-scope variable")
+            } else {
+                (RuleId::AutoPrivate, "a function-scope variable")
+            };
+            self.report(
+                rule,
+                span,
+                format!("{what} cannot be allocated in clang's numbered address_space({n}): it is none of the OpenCL address spaces"),
+            );
+            return (AddrSpace::Private, static_storage);
         }
         if opaque == Some(Opaque::Sampler)
             && ctx == Ctx::Program
@@ -388,6 +312,21 @@ impl Sema<'_> {
         }
     }
 
+    /// An initialised atomic object outside __global (OpenCL C 2.0 6.13.11.1). A local one
+    /// already broke AS-LOCAL-INIT, a generic one AS-GENERIC-OBJECT.
+    fn atomic_init(&mut self, space: AddrSpace, specs: &DeclSpecs, decl: &Declarator, at: Span) {
+        let written = decl.object_quals(specs).and_then(|q| q.space());
+        if matches!(space, AddrSpace::Private | AddrSpace::Constant)
+            && written != Some(AddrSpace::Generic)
+        {
+            self.report(
+                RuleId::AtomicInitGlobal,
+                at,
+                format!("an atomic object in the {space} address space cannot be initialised in its declaration: only a program-scope or static atomic in global can (use atomic_init)"),
+            );
+        }
+    }
+
     /// An address space on a return type, rather than on the returned pointer's pointee.
     fn return_space(&mut self, specs: &DeclSpecs, decl: &Declarator) {
         // The return type is what the Function chunk applies to: the next chunk outward, or the
@@ -404,6 +343,8 @@ impl Sema<'_> {
         };
         if let Some((space, _, span)) = quals.spaces().next() {
             self.report(RuleId::ReturnSpace, span, format!("a function's return value has no address space: `{space}` may only qualify the pointee of a returned pointer"));
+        } else if let Some((n, span)) = quals.numbered() {
+            self.report(RuleId::ReturnSpace, span, format!("a function's return value has no address space: address_space({n}) may only qualify the pointee of a returned pointer"));
         }
     }
 
@@ -433,6 +374,14 @@ impl Sema<'_> {
                 Some(ChunkKind::Array { quals, .. }) => Some(quals),
                 _ => p.declarator.object_quals(&p.specs),
             };
+            if let Some((n, _)) = own.and_then(|q| q.numbered()) {
+                self.report(
+                    RuleId::ParamSpace,
+                    at,
+                    format!("a parameter is private: it cannot be declared in address_space({n})"),
+                );
+                continue;
+            }
             if let Some(space) = own.and_then(|q| q.space()) {
                 if self.types.opaque(full.ty) == Some(Opaque::Image) {
                     self.report(RuleId::ImageArgSpace, at, "an image argument is already in the global address space: it takes no address-space qualifier");
@@ -453,6 +402,15 @@ impl Sema<'_> {
                     Some(t) => t,
                     None => self.param_type(&p.specs, &p.declarator),
                 };
+                let numbered_pointee = match p.declarator.chunks.first().map(|c| &c.kind) {
+                    Some(ChunkKind::Pointer { .. } | ChunkKind::Array { .. }) => {
+                        p.declarator.chunks.len() == 1 && p.specs.quals.numbered().is_some()
+                    }
+                    _ => false,
+                };
+                if numbered_pointee {
+                    continue;
+                }
                 if let Some(pointee) = self.types.pointee(t.ty) {
                     let space = pointee.space.unwrap_or(conv::default_pointee(self.profile));
                     if !matches!(
@@ -488,6 +446,16 @@ impl Sema<'_> {
                 .and_then(|q| q.spaces().next())
             {
                 self.report(RuleId::StructField, span, format!("a struct or union member cannot be in the {space} address space of its own"));
+            } else if let Some((n, span)) = d
+                .declarator
+                .object_quals(&field.specs)
+                .and_then(|q| q.numbered())
+            {
+                self.report(
+                    RuleId::StructField,
+                    span,
+                    format!("a struct or union member cannot be in address_space({n}) of its own"),
+                );
             }
         }
     }
@@ -694,10 +662,12 @@ impl Sema<'_> {
     }
 }
 
-/// Whether the specifiers name an image type.
-fn base_is_image(specs: &DeclSpecs) -> bool {
-    specs
-        .types
-        .iter()
-        .any(|t| matches!(&t.kind, TypeSpecKind::Builtin(n) if n.starts_with("image")))
+/// Whether the declared object itself has an atomic type (`atomic_int x`, not a pointer to
+/// one, an array of them, or one behind a typedef).
+fn is_atomic_object(specs: &DeclSpecs, decl: &Declarator) -> bool {
+    decl.chunks.is_empty()
+        && specs
+            .types
+            .iter()
+            .any(|t| matches!(t.kind, TypeSpecKind::Builtin(n) if n.starts_with("atomic_")))
 }

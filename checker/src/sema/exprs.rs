@@ -288,6 +288,12 @@ impl Sema<'_> {
             ExprKind::Conditional(c, a, b) => self.conditional(c, a, b, e.span),
             ExprKind::Comma(a, b) => self.comma(a, b),
             ExprKind::Cast(tn, inner) => self.cast(tn, inner, e.span),
+            ExprKind::AsType(inner, tn) => {
+                self.expr(inner);
+                self.type_levels(&tn.specs, &tn.declarator);
+                let base = self.base_type(&tn.specs);
+                Val::rvalue(self.declarator_type(base, &tn.declarator))
+            }
             ExprKind::VectorLiteral(_, items) => self.vector_literal(items),
             ExprKind::CompoundLiteral(tn, list) => self.compound_literal(tn, list),
             ExprKind::SizeofExpr(..) | ExprKind::SizeofType(..) => Val::constant(QTy::arith()),
@@ -306,7 +312,7 @@ impl Sema<'_> {
         match self.lookup(name) {
             Some(Symbol::Var(var)) => {
                 // An array or a function with static storage designates an address constant.
-                let is_const = var.is_static_storage
+                let is_const = has_static_storage(&var)
                     && matches!(self.types.get(var.ty.ty), Ty::Array(_) | Ty::Func(_));
                 Val {
                     ty: var.ty,
@@ -319,6 +325,9 @@ impl Sema<'_> {
                 }
             }
             Some(Symbol::EnumConst) => Val::constant(QTy::arith()),
+            // C99 6.4.2.2: a function's name as a char array; its storage, like a string
+            // literal's, is in the constant space (clang: `const __constant char[]`).
+            None if name == "__func__" && self.func.is_some() => self.string(),
             // Built-in constants (CLK_LOCAL_MEM_FENCE, M_PI_F, ...) and undeclared names.
             _ => Val {
                 is_const: true,
@@ -432,7 +441,17 @@ impl Sema<'_> {
         if pointee.is_some() {
             self.convert(Op::Cast, &v, to.ty, at);
         }
-        let is_null = v.is_null && pointee.is_some_and(|p| p.ty == TyId::VOID);
+        // A null pointer constant is an integer zero cast to an unqualified `void *`: a
+        // pointee in the default space counts as unqualified, one in another named space makes
+        // a pointer into that space (clang: `(global void *)0` is no null pointer constant).
+        let is_null = v.is_null
+            && !self.is_pointer_like(&v)
+            && pointee.is_some_and(|p| {
+                p.ty == TyId::VOID
+                    && !p.konst
+                    && p.space
+                        .is_none_or(|s| s == conv::default_pointee(self.profile))
+            });
         Val {
             is_const: v.is_const,
             is_null,
@@ -442,15 +461,43 @@ impl Sema<'_> {
 
     #[inline(never)]
     fn compound_literal(&mut self, tn: &TypeName, list: &InitList) -> Val {
+        self.type_levels(&tn.specs, &tn.declarator);
         let base = self.base_type(&tn.specs);
         let ty = self.declarator_type(base, &tn.declarator);
+        let written = tn
+            .declarator
+            .object_quals(&tn.specs)
+            .and_then(|q| q.spaces().next());
+        // Inside a function a compound literal is an unnamed automatic object (C99 6.5.2.5p6):
+        // private, like every automatic variable.
+        if let (Some(_), Some((space, _, span))) = (&self.func, written) {
+            // Where the generic space does not exist AS-GENERIC-QUALIFIER already spoke.
+            let unknown = space == AddrSpace::Generic && !self.has(Feature::GenericAddressSpace);
+            if space != AddrSpace::Private && !unknown {
+                self.report(
+                    RuleId::CompoundLiteralSpace,
+                    span,
+                    format!("a compound literal inside a function is an automatic object: it is private, not {space}"),
+                );
+            }
+        }
         for item in list.items.iter() {
             if let Initializer::Expr(x) = &item.init {
                 self.expr(x);
             }
         }
+        let outside = if self.profile.has(Feature::ProgramScopeGlobals) {
+            AddrSpace::Global
+        } else {
+            AddrSpace::Constant
+        };
+        let space = match (written, &self.func) {
+            (Some((s, _, _)), _) => s,
+            (None, Some(_)) => AddrSpace::Private,
+            (None, None) => outside,
+        };
         Val {
-            lvalue: Some(AddrSpace::Private),
+            lvalue: Some(space),
             ..Val::rvalue(ty)
         }
     }
@@ -507,40 +554,70 @@ impl Sema<'_> {
         self.pop_scope();
     }
 
-    /// A block literal passed to enqueue_kernel: each of its parameters is `local void *`, the
-    /// local memory the call's size arguments allocate (OpenCL C 2.0 6.13.17).
+    /// A block passed to enqueue_kernel or a kernel query (`get_kernel_work_group_size`, ...):
+    /// each of its parameters is `local void *`, the local memory the call's size arguments
+    /// allocate (OpenCL C 2.0 6.13.17). A literal is judged by its parameters, a block variable
+    /// by its declared type (see [`Sema::note_block`]).
     fn enqueued_block(&mut self, arg: &Expr) {
-        let mut e = arg;
-        while let ExprKind::Paren(inner) = &e.kind {
-            e = inner;
-        }
-        let ExprKind::BlockLiteral { params, .. } = &e.kind else {
-            return;
+        let e = strip_parens_and_casts(arg);
+        let (ok, at) = match &e.kind {
+            ExprKind::BlockLiteral { params, .. } => match bad_block_param(params) {
+                Some(at) => (false, at),
+                None => (true, e.span),
+            },
+            ExprKind::Ident(name) => match self.blocks.get(name).copied().flatten() {
+                Some(ok) => (ok, e.span),
+                None => return,
+            },
+            _ => return,
         };
-        for p in params.iter() {
-            let void_base = matches!(
-                p.specs.types,
-                [crate::ast::TypeSpec {
-                    kind: crate::ast::TypeSpecKind::Void,
-                    ..
-                }]
+        if !ok {
+            self.report(
+                RuleId::EnqueueBlockArgs,
+                at,
+                "a block passed to enqueue_kernel takes `local void *` parameters only",
             );
-            let chunks = &p.declarator.chunks;
-            // `^(void) { ... }` declares no parameter.
-            if void_base && chunks.is_empty() && p.declarator.name.is_none() && params.len() == 1 {
-                return;
+        }
+    }
+
+    /// After the declarator of a variable or typedef `name`: records whether it is a block
+    /// whose parameters are all `local void *`, from a block declarator (`void (^b)(local void
+    /// *)`), a block typedef name, or (the type being a block type) a block literal initialiser.
+    pub(super) fn note_block(
+        &mut self,
+        name: &str,
+        specs: &crate::ast::DeclSpecs,
+        decl: &crate::ast::Declarator,
+        init: Option<&crate::ast::Initializer>,
+    ) {
+        use crate::ast::{ChunkKind, Initializer, TypeSpecKind};
+        let verdict = match decl.chunks {
+            [c, f, ..] if matches!(c.kind, ChunkKind::BlockPointer { .. }) => match &f.kind {
+                ChunkKind::Function { params, .. } => Some(bad_block_param(params).is_none()),
+                _ => None,
+            },
+            [] => match specs.types {
+                [t] => match &t.kind {
+                    TypeSpecKind::Named(n) => self.blocks.get(n.name).copied().flatten(),
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        };
+        let verdict = verdict.or_else(|| match init {
+            Some(Initializer::Expr(x)) if decl.chunks.is_empty() => {
+                match &strip_parens_and_casts(x).kind {
+                    ExprKind::BlockLiteral { params, .. } => {
+                        Some(bad_block_param(params).is_none())
+                    }
+                    _ => None,
+                }
             }
-            let local_void_ptr = void_base
-                && p.specs.quals.space() == Some(AddrSpace::Local)
-                && matches!(chunks, [c] if matches!(c.kind, crate::ast::ChunkKind::Pointer { .. }));
-            if !local_void_ptr {
-                self.report(
-                    RuleId::EnqueueBlockArgs,
-                    p.span,
-                    "a block passed to enqueue_kernel takes `local void *` parameters only",
-                );
-                return;
-            }
+            _ => None,
+        });
+        if verdict.is_some() || self.blocks.get(name).is_some() {
+            self.blocks.bind(name, verdict);
         }
     }
 
@@ -549,7 +626,7 @@ impl Sema<'_> {
     fn is_static_lvalue(&mut self, e: &Expr) -> bool {
         match &e.kind {
             ExprKind::Ident(n) => {
-                matches!(self.lookup(n), Some(Symbol::Var(var)) if var.is_static_storage)
+                matches!(self.lookup(n), Some(Symbol::Var(var)) if has_static_storage(&var))
             }
             ExprKind::Paren(inner) => self.is_static_lvalue(inner),
             ExprKind::Member {
@@ -558,6 +635,8 @@ impl Sema<'_> {
             ExprKind::Index(base, index) => {
                 self.is_static_lvalue(base) && self.expr(index).is_const
             }
+            // Outside a function a compound literal has static storage (C99 6.5.2.5p6).
+            ExprKind::CompoundLiteral(..) => self.func.is_none(),
             _ => false,
         }
     }
@@ -823,7 +902,14 @@ impl Sema<'_> {
                     None => Val::unknown(),
                 }
             }
-            "enqueue_kernel" => {
+            // OpenCL C 2.0 6.13.11.1: a macro that expands to its argument (clang's header
+            // defines it as `(x)`), so a constant argument makes a constant initialiser.
+            "ATOMIC_VAR_INIT" => self.arg(first, 0).unwrap_or_else(Val::unknown),
+            "enqueue_kernel"
+            | "get_kernel_work_group_size"
+            | "get_kernel_preferred_work_group_size_multiple"
+            | "get_kernel_sub_group_count_for_ndrange"
+            | "get_kernel_max_sub_group_size_for_ndrange" => {
                 for arg in args {
                     self.enqueued_block(arg);
                 }
@@ -872,6 +958,18 @@ impl Sema<'_> {
                 }
                 Val::rvalue(QTy::arith())
             }
+            // The OpenCL C 2.0 atomics take generic (3.0 also private, local, global) pointers:
+            // private memory is fine, a pointer to constant has no overload.
+            _ if is_c11_atomic(name) && self.profile.lang().c_version() >= 200 => {
+                if self.arg_pointee_space(first, 0) == Some(AddrSpace::Constant) {
+                    self.report(
+                        RuleId::AtomicSpace,
+                        at,
+                        format!("`{name}` cannot operate on constant memory"),
+                    );
+                }
+                Val::unknown()
+            }
             _ if name.starts_with("vstore") => {
                 let last = args.len().checked_sub(1);
                 if let Some(space) = last.and_then(|i| self.arg_pointee_space(first, i)) {
@@ -890,6 +988,48 @@ impl Sema<'_> {
     }
 }
 
+/// The expression inside any parentheses and casts (`(bl_t) ^(local void *p) {}`).
+fn strip_parens_and_casts<'e, 'a>(mut e: &'e Expr<'a>) -> &'e Expr<'a> {
+    loop {
+        match &e.kind {
+            ExprKind::Paren(inner) | ExprKind::Cast(_, inner) => e = inner,
+            _ => return e,
+        }
+    }
+}
+
+/// The first parameter of a block that is not `local void *`, if any (`^(void)` has none).
+fn bad_block_param(params: &[crate::ast::ParamDecl]) -> Option<Span> {
+    use crate::ast::{ChunkKind, TypeSpec, TypeSpecKind};
+    for p in params.iter() {
+        let void_base = matches!(
+            p.specs.types,
+            [TypeSpec {
+                kind: TypeSpecKind::Void,
+                ..
+            }]
+        );
+        let chunks = &p.declarator.chunks;
+        if void_base && chunks.is_empty() && p.declarator.name.is_none() && params.len() == 1 {
+            return None;
+        }
+        let local_void_ptr = void_base
+            && p.specs.quals.space() == Some(AddrSpace::Local)
+            && matches!(chunks, [c] if matches!(c.kind, ChunkKind::Pointer { .. }));
+        if !local_void_ptr {
+            return Some(p.span);
+        }
+    }
+    None
+}
+
+/// Whether a variable lives for the whole program: one with static storage, or a function-scope
+/// `__constant` variable, which is allocated in the constant pool like a program-scope one (so
+/// its address is an address constant, as clang takes it).
+fn has_static_storage(var: &super::Var) -> bool {
+    var.is_static_storage || var.space == AddrSpace::Constant
+}
+
 /// The OpenCL 1.x atomic functions (6.12.11) and the `atom_` extension functions.
 fn is_legacy_atomic(name: &str) -> bool {
     const OPS: [&str; 11] = [
@@ -898,6 +1038,34 @@ fn is_legacy_atomic(name: &str) -> bool {
     let op = name
         .strip_prefix("atomic_")
         .or_else(|| name.strip_prefix("atom_"));
+    op.is_some_and(|op| OPS.contains(&op))
+}
+
+/// The OpenCL C 2.0 atomic functions (6.13.11: `atomic_load`, `atomic_fetch_add_explicit`,
+/// `atomic_flag_clear`, ...) and the `__opencl_atomic_*` builtins they are built on.
+fn is_c11_atomic(name: &str) -> bool {
+    const OPS: [&str; 15] = [
+        "init",
+        "load",
+        "store",
+        "exchange",
+        "compare_exchange_strong",
+        "compare_exchange_weak",
+        "fetch_add",
+        "fetch_sub",
+        "fetch_or",
+        "fetch_xor",
+        "fetch_and",
+        "fetch_min",
+        "fetch_max",
+        "flag_test_and_set",
+        "flag_clear",
+    ];
+    if name.starts_with("__opencl_atomic_") {
+        return true;
+    }
+    let op = name.strip_prefix("atomic_");
+    let op = op.map(|op| op.strip_suffix("_explicit").unwrap_or(op));
     op.is_some_and(|op| OPS.contains(&op))
 }
 

@@ -16,6 +16,7 @@ mod cxx_casts;
 mod cxx_storage;
 mod decls;
 mod exprs;
+mod levels;
 mod scope;
 pub mod types;
 
@@ -131,6 +132,9 @@ struct Sema<'d> {
     names: Scoped<Symbol>,
     /// Struct and union tags, to record ids.
     tags: Scoped<u32>,
+    /// Block variables and typedef names of block types: whether every parameter of the block
+    /// is `local void *`, as enqueue_kernel needs (`None` for a name that hides one).
+    blocks: Scoped<Option<bool>>,
     records: Vec<Record>,
     func: Option<FnCtx>,
     /// Current depth of [`Sema::expr`] recursion, against [`MAX_EXPR_DEPTH`].
@@ -168,6 +172,7 @@ impl<'d> Sema<'d> {
             types: Types::default(),
             names: Scoped::default(),
             tags: Scoped::default(),
+            blocks: Scoped::default(),
             records: Vec::new(),
             func: None,
             expr_depth: 0,
@@ -213,11 +218,13 @@ impl<'d> Sema<'d> {
     fn push_scope(&mut self) {
         self.names.open_block();
         self.tags.open_block();
+        self.blocks.open_block();
     }
 
     fn pop_scope(&mut self) {
         self.names.close_block();
         self.tags.close_block();
+        self.blocks.close_block();
     }
 
     fn bind(&mut self, name: &str, symbol: Symbol) {

@@ -360,7 +360,7 @@ catalogue! {
         applies: Applies::C,
         cite: cite(F000, CONSTANT_PAGE, DISJOINT),
         readings: &[],
-        interpretation: Some("Disjoint spaces mean an object lives in exactly one, so `global local int *p` names no type, whatever the spelling: two keywords, a typedef whose type has a space and a keyword (`typedef global int G; local G x;`), or clang's attribute spellings `__attribute__((opencl_global))`, `opencl_local`, `opencl_constant`, `opencl_private` and `opencl_generic`, which name the same five spaces. The same space twice is a duplicate qualifier, allowed as in C99 6.7.3 (clang-16 warns). clang's `opencl_global_device` and `opencl_global_host` (sub-spaces of global from an Intel extension) and numbered `address_space(N)` are not OpenCL spaces and are not read."),
+        interpretation: Some("Disjoint spaces mean an object lives in exactly one, so `global local int *p` names no type, whatever the spelling: two keywords, a typedef whose type has a space and a keyword (`typedef global int G; local G x;`), or clang's attribute spellings `__attribute__((opencl_global))`, `opencl_local`, `opencl_constant`, `opencl_private` and `opencl_generic`, which name the same five spaces. The same space twice is a duplicate qualifier, allowed as in C99 6.7.3 (clang-16 warns). clang's `opencl_global_device` and `opencl_global_host` (sub-spaces of global from an Intel extension) are not OpenCL spaces and are not read. clang's numbered `__attribute__((address_space(N)))` is a space distinct from the five (and from every other number): with a named space, or another number, on one type it is two spaces, as clang-16 says."),
     }
     GenericQualifier = "AS-GENERIC-QUALIFIER" {
         family: "generic",
@@ -391,7 +391,16 @@ catalogue! {
             Reading { source: F001, says: "If the type of an object is qualified by an address space name, the object is allocated in the specified address name; otherwise, the object is allocated in the generic address space. (1.2 has no generic space.)" },
             Reading { source: F001, says: "The generic address space name for arguments to a function in a program, or local variables of a function is __private." },
         ],
-        interpretation: Some("In OpenCL C 1.2 'generic address space' in that sentence can only mean the default space, which the next sentence names as __private for function-scope objects. __local and __constant automatics have rules of their own (AS-LOCAL-SCOPE, AS-CONSTANT-SCOPE)."),
+        interpretation: Some("In OpenCL C 1.2 'generic address space' in that sentence can only mean the default space, which the next sentence names as __private for function-scope objects. __local and __constant automatics have rules of their own (AS-LOCAL-SCOPE, AS-CONSTANT-SCOPE). A variable in clang's numbered `address_space(N)` (any N) is in none of the OpenCL spaces: wherever it is declared it breaks the rule for that place (this one for an automatic; AS-PROGSCOPE-SPACE, AS-STATIC-SPACE, AS-EXTERN-SPACE, AS-PARAM-SPACE, AS-STRUCT-FIELD, AS-RETURN-SPACE elsewhere), as clang-16 rules. A numbered space on a pointee is not modelled: the checker says so (unsupported) rather than guess the target's conversions."),
+    }
+    CompoundLiteralSpace = "AS-COMPOUND-LITERAL-SPACE" {
+        family: "functions",
+        summary: "A compound literal inside a function is an automatic object: it is private and cannot be qualified with another address space.",
+        check: Check::Reject,
+        applies: Applies::C,
+        cite: cite(F000, CONSTANT_PAGE, "The address space name for arguments to a function in a program, or local variables of a function is __private."),
+        readings: &[],
+        interpretation: Some("C99 6.5.2.5p6 gives a compound literal in a function body automatic storage, so it is one of the function's local objects: `(private int){1}` is fine, `(global int){1}`, `(local int){1}`, `(constant int){1}` and `(generic int){1}` are not, even at a kernel's outermost scope where a named __local or __constant variable could be declared (an unnamed object has no declaration there). At program scope a compound literal has static storage and follows the program-scope rules."),
     }
     ReturnSpace = "AS-RETURN-SPACE" {
         family: "functions",
@@ -798,7 +807,7 @@ catalogue! {
         applies: Applies::C,
         cite: cite(C12, "6.12.11 Atomic Functions", "The atomic functions are guaranteed to be atomic for the memory they operate on."),
         readings: &[],
-        interpretation: Some("Every signature in 6.12.11 takes volatile __global or volatile __local pointers; a private, constant or (2.0) generic pointer has no overload."),
+        interpretation: Some("Every signature in 6.12.11 takes volatile __global or volatile __local pointers; a private, constant or (2.0) generic pointer has no overload. The OpenCL C 2.0 atomics (atomic_load, atomic_fetch_add_explicit, ... and clang's __opencl_atomic_* builtins) take generic pointers (3.0 without the generic space: global, local and private overloads), so for them only a pointer to __constant has none."),
     }
     VstoreSpace = "AS-VSTORE-SPACE" {
         family: "builtins",
@@ -808,6 +817,15 @@ catalogue! {
         cite: cite(F001, QUALIFIERS_12, "Writing to such a variable results in a compile-time error."),
         readings: &[],
         interpretation: Some("vstore has no __constant overload in 6.12.7, as writing constant memory is an error."),
+    }
+    AtomicInitGlobal = "AS-ATOMIC-INIT-GLOBAL" {
+        family: "builtins",
+        summary: "An atomic object may be initialised in its declaration (ATOMIC_VAR_INIT) only in __global: at program scope or as a static; other atomics are set with atomic_init.",
+        check: Check::Reject,
+        applies: Applies::CSince(Lang::Cl2_0),
+        cite: cite(C20, "6.13.11.1 The ATOMIC_VAR_INIT macro", "This macro can only be used to initialize atomic objects that are declared in program scope in the global address space."),
+        readings: &[],
+        interpretation: Some("Read as a rule on every initialiser of an atomic object, not only the macro (which expands to its argument): a private or constant atomic with an initialiser is rejected, as clang-16 does; a function-scope static atomic is in __global and may be initialised. A local atomic with an initialiser is AS-LOCAL-INIT. Arrays of atomics and atomics behind a typedef are not judged."),
     }
     EnqueueBlockArgs = "AS-ENQUEUE-BLOCK-ARGS" {
         family: "builtins",

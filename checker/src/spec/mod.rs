@@ -4,6 +4,7 @@
 
 mod catalogue;
 mod clang_diags;
+pub mod predefined;
 mod profile;
 mod space;
 

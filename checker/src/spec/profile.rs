@@ -1,6 +1,7 @@
 //! Language versions, the optional features that touch address spaces, and profiles
 //! (a version plus a feature set) with their short names.
 
+use super::predefined::PREDEFINED;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
@@ -184,35 +185,18 @@ impl Profile {
         options
     }
 
-    /// The macros a compiler predefines for this profile, as `(name, value)`.
-    pub fn predefined_macros(self) -> Vec<(&'static str, String)> {
+    /// The macros a clang-based compiler predefines for this profile, as `(name, value)` in
+    /// definition order: the version macros, the feature macros of the profile, then the rows
+    /// of [`PREDEFINED`] that apply. `identity` adds clang's own (`__clang__`, ...).
+    pub fn predefined_macros(self, identity: bool) -> Vec<(&'static str, String)> {
         let version = self.lang.c_version();
-        // C++ for OpenCL has `__OPENCL_CPP_VERSION__` instead of the OpenCL C version macros
-        // (clang-16 defines neither `__OPENCL_VERSION__` nor `__OPENCL_C_VERSION__` there).
-        let c = !self.lang.is_cxx();
-        let mut macros: Vec<(&'static str, String)> = vec![
-            ("CL_VERSION_1_0", "100".into()),
-            ("CL_VERSION_1_1", "110".into()),
-            ("__ENDIAN_LITTLE__", "1".into()),
-            ("__IMAGE_SUPPORT__", "1".into()),
-            ("__kernel_exec(X, typen)", "__kernel __attribute__((work_group_size_hint(X, 1, 1))) __attribute__((vec_type_hint(typen)))".into()),
-        ];
-        if c {
+        // Drivers define `__OPENCL_VERSION__`; clang defines `__OPENCL_C_VERSION__` in every
+        // OpenCL C version (1.1 included). C++ for OpenCL has `__OPENCL_CPP_VERSION__` instead of
+        // both, as clang-16 defines it.
+        let mut macros: Vec<(&'static str, String)> = Vec::new();
+        if !self.lang.is_cxx() {
             macros.push(("__OPENCL_VERSION__", version.to_string()));
-        }
-        if version >= 120 && c {
             macros.push(("__OPENCL_C_VERSION__", version.to_string()));
-        }
-        if version >= 120 {
-            macros.push(("CL_VERSION_1_2", "120".into()));
-        }
-        if version >= 200 {
-            macros.push(("CL_VERSION_2_0", "200".into()));
-        }
-        if version >= 300 {
-            macros.push(("CL_VERSION_3_0", "300".into()));
-            macros.push(("__opencl_c_images", "1".into()));
-            macros.push(("__opencl_c_int64", "1".into()));
         }
         if version >= 200 {
             // OpenCL C 2.0 defines the 3.0 feature macros too, for code written against 3.0.
@@ -220,12 +204,12 @@ impl Profile {
                 macros.push((feature.macro_name(), "1".into()));
             }
         }
-        if self.lang.is_cxx() {
-            macros.push(("__OPENCL_CPP_VERSION__", "202100".into()));
-            macros.push(("__CL_CPP_VERSION_1_0__", "100".into()));
-            macros.push(("__CL_CPP_VERSION_2021__", "202100".into()));
-            macros.push(("__cplusplus", "201703L".into()));
-        }
+        macros.extend(
+            PREDEFINED
+                .iter()
+                .filter(|(_, _, when)| when.holds(self, identity))
+                .map(|(name, value, _)| (*name, value.to_string())),
+        );
         macros
     }
 }

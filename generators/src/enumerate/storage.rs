@@ -1,6 +1,8 @@
 //! Rules read from clang's address-space diagnostics: function-scope `static` before OpenCL C
-//! 2.0, program-scope samplers, the parameters of blocks passed to `enqueue_kernel`, and the
-//! C++ for OpenCL forms of the return-type and multiple-space rules.
+//! 2.0, program-scope samplers, the parameters of blocks passed to `enqueue_kernel`, initialised
+//! atomic objects outside __global, compound literals in a space inside a function, objects
+//! declared in clang's numbered `address_space(N)`, and the C++ for OpenCL forms of the
+//! return-type and multiple-space rules.
 
 use super::{Out, SPELLINGS};
 use crate::case::{c_profiles, Builder};
@@ -14,6 +16,9 @@ pub fn all(out: &mut Out) {
     static_function_scope(out);
     sampler_progscope(out);
     enqueue_blocks(out);
+    numbered_objects(out);
+    atomic_init(out);
+    compound_literals(out);
     cxx_return_space(out);
     cxx_multiple_spaces(out);
 }
@@ -219,6 +224,239 @@ fn enqueue_blocks(out: &mut Out) {
                 });
                 b.close();
                 out.push(b.finish());
+            }
+        }
+    }
+}
+
+/// An object declared in a numbered `address_space(N)`, in each context, against the same
+/// declaration without it: no object lives in a numbered space, whatever N.
+fn numbered_objects(out: &mut Out) {
+    // (context, the rule it breaks, where the declaration is, profiles it exists in)
+    let contexts: [(&str, RuleId); 7] = [
+        ("automatic", RuleId::AutoPrivate),
+        ("program", RuleId::ProgscopeSpace),
+        ("static", RuleId::StaticSpace),
+        ("extern", RuleId::ExternSpace),
+        ("parameter", RuleId::ParamSpace),
+        ("return", RuleId::ReturnSpace),
+        ("field", RuleId::StructField),
+    ];
+    for (ctx, rule) in contexts {
+        for n in [0u32, 1, 2, 5] {
+            for numbered in [true, false] {
+                let dims = vec![
+                    ("context", ctx.to_string()),
+                    ("number", n.to_string()),
+                    (
+                        "written",
+                        if numbered { "numbered" } else { "plain" }.to_string(),
+                    ),
+                ];
+                let profiles = c_profiles()
+                    .into_iter()
+                    .filter(|p| rule.applies_to(*p))
+                    .collect();
+                let mut b = Builder::new(rule, profiles, dims);
+                let attr = if numbered {
+                    format!("__attribute__((address_space({n}))) ")
+                } else {
+                    String::new()
+                };
+                b.doc(format!("a {ctx} declared `{attr}int`."));
+                let bad = move |_| numbered.then_some(rule);
+                // The plain forms are valid where they are written: a constant program-scope or
+                // static variable, a private automatic, parameter, field and return value.
+                let space = if numbered { "" } else { "constant " };
+                match ctx {
+                    "automatic" => {
+                        b.open("kernel void k(global int *out)");
+                        b.expect(format!("{attr}int x = 1;"), bad);
+                        b.line("out[0] = x;");
+                        b.close();
+                    }
+                    "program" => {
+                        b.expect(format!("{attr}{space}int x = 1;"), bad);
+                        b.open("kernel void k(global int *out)");
+                        b.line("out[0] = x;");
+                        b.close();
+                    }
+                    "static" => {
+                        b.open("kernel void k(global int *out)");
+                        b.expect(format!("static {attr}{space}int x = 1;"), bad);
+                        b.line("out[0] = x;");
+                        b.close();
+                    }
+                    "extern" => {
+                        b.expect(format!("extern {attr}{space}int x;"), bad);
+                        b.open("kernel void k(global int *out)");
+                        b.line("out[0] = 1;");
+                        b.close();
+                    }
+                    "parameter" => {
+                        b.expect(format!("int twice({attr}int x) {{ return 2 * x; }}"), bad);
+                        b.open("kernel void k(global int *out)");
+                        b.line("out[0] = twice(1);");
+                        b.close();
+                    }
+                    "return" => {
+                        b.expect(format!("{attr}int one(void) {{ return 1; }}"), bad);
+                        b.open("kernel void k(global int *out)");
+                        b.line("out[0] = one();");
+                        b.close();
+                    }
+                    _ => {
+                        b.line("typedef struct {");
+                        b.expect(format!("    {attr}int count;"), bad);
+                        b.line("} counter_t;");
+                        b.open("kernel void k(global int *out)");
+                        b.line("counter_t c;");
+                        b.line("c.count = 1;");
+                        b.line("out[0] = c.count;");
+                        b.close();
+                    }
+                }
+                out.push(b.finish());
+            }
+        }
+    }
+}
+
+/// Atomic objects declared with and without an initialiser, in each place: only __global ones
+/// (program scope, static) may be initialised. Where program-scope globals do not exist the
+/// global forms break the program-scope rules instead.
+fn atomic_init(out: &mut Out) {
+    let places = [
+        "automatic",
+        "kernel-constant",
+        "program-constant",
+        "program",
+        "program-global",
+        "static",
+    ];
+    for ty in ["atomic_int", "atomic_uint", "atomic_float"] {
+        let value = match ty {
+            "atomic_uint" => "1u",
+            "atomic_float" => "1.0f",
+            _ => "1",
+        };
+        for place in places {
+            for init in ["macro", "plain", "none"] {
+                // Constants must be initialised (AS-CONSTANT-INIT-REQUIRED): no bare form.
+                if init == "none" && place.ends_with("constant") {
+                    continue;
+                }
+                let dims = vec![
+                    ("type", ty.to_string()),
+                    ("place", place.to_string()),
+                    ("initialiser", init.to_string()),
+                ];
+                let profiles = c_profiles()
+                    .into_iter()
+                    .filter(|p| RuleId::AtomicInitGlobal.applies_to(*p))
+                    .collect();
+                let mut b = Builder::new(RuleId::AtomicInitGlobal, profiles, dims);
+                b.doc(format!("a {place} {ty} with initialiser: {init}."));
+                let rhs = match init {
+                    "macro" => format!(" = ATOMIC_VAR_INIT({value})"),
+                    "plain" => format!(" = {value}"),
+                    _ => String::new(),
+                };
+                let initialised = init != "none";
+                let space = match place {
+                    "kernel-constant" | "program-constant" => "constant ",
+                    "program-global" => "global ",
+                    _ => "",
+                };
+                let decl = format!("{space}{ty} x{rhs};");
+                let verdict = move |p: Profile| {
+                    let globals = p.has(checker::spec::Feature::ProgramScopeGlobals);
+                    match place {
+                        "program" | "program-global" if !globals => Some(RuleId::ProgscopeSpace),
+                        "static" if !globals => Some(RuleId::StaticSpace),
+                        "program" | "program-global" | "static" => None,
+                        _ => initialised.then_some(RuleId::AtomicInitGlobal),
+                    }
+                };
+                if place.starts_with("program") {
+                    b.expect(&decl, verdict);
+                }
+                b.open("kernel void k(global int *out)");
+                match place {
+                    "static" => {
+                        b.expect(format!("static {decl}"), verdict);
+                    }
+                    "automatic" | "kernel-constant" => {
+                        b.expect(&decl, verdict);
+                    }
+                    _ => {}
+                }
+                b.line("out[0] = 1;");
+                b.close();
+                out.push(b.finish());
+            }
+        }
+    }
+}
+
+/// Compound literals inside functions, in each space: private (or unqualified) only.
+fn compound_literals(out: &mut Out) {
+    let types: [(&str, &str, &str); 3] = [
+        ("int", "{1}", ""),
+        ("float4", "{1.0f, 2.0f, 3.0f, 4.0f}", ".x"),
+        ("pair_t", "{1, 2}", ".x"),
+    ];
+    for spelling in Spelling::ALL {
+        for q in Q::all(spelling) {
+            if q.space.is_none() && spelling == Spelling::Bare {
+                continue;
+            }
+            for ctx in ["kernel", "helper", "block"] {
+                for (ty, init, pick) in types {
+                    let dims = vec![
+                        ("space", q.tag().to_string()),
+                        ("context", ctx.to_string()),
+                        ("type", ty.to_string()),
+                    ];
+                    let profiles = crate::enumerate::conversions::profiles_for(&[q]);
+                    let mut b = Builder::new(RuleId::CompoundLiteralSpace, profiles, dims);
+                    b.doc(format!("`({}{ty}){init}` in a {ctx}.", q.kw()));
+                    if ty == "pair_t" {
+                        b.line("typedef struct { int x, y; } pair_t;");
+                    }
+                    let bad = !matches!(q.space, None | Some(Private));
+                    let rule = RuleId::CompoundLiteralSpace;
+                    let v = move |_| bad.then_some(rule);
+                    let expr = format!("({}{ty}){init}{pick}", q.kw());
+                    let value = if ty == "float4" {
+                        format!("(int){expr}")
+                    } else {
+                        expr
+                    };
+                    match ctx {
+                        "helper" => {
+                            b.open("int helper(void)");
+                            b.expect(format!("return {value};"), v);
+                            b.close();
+                            b.open("kernel void k(global int *out)");
+                            b.line("out[0] = helper();");
+                            b.close();
+                        }
+                        "kernel" => {
+                            b.open("kernel void k(global int *out)");
+                            b.expect(format!("out[0] = {value};"), v);
+                            b.close();
+                        }
+                        _ => {
+                            b.open("kernel void k(global int *out)");
+                            b.open("for (int i = 0; i < 2; i++)");
+                            b.expect(format!("out[i] = {value};"), v);
+                            b.close();
+                            b.close();
+                        }
+                    }
+                    out.push(b.finish());
+                }
             }
         }
     }

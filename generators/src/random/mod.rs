@@ -1,4 +1,4 @@
-//! Random programs for fuzzing (issue 5): well-typed kernels, built from
+//! Random programs for fuzzing: well-typed kernels, built from
 //! [`arbitrary::Unstructured`], in which pointers flow between address spaces through locals,
 //! casts, generic pointers, helper functions, `to_global`/`to_local`/`to_private` and struct
 //! fields; and [`mutate`], which inserts exactly one violation and knows its `(line, rule)`.

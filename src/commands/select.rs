@@ -1,0 +1,204 @@
+//! What `clasp run` runs and where it writes: `--shard`, `--subject` and `--device`, the run
+//! directory.
+
+use super::devices::DISCOVERY_TIMEOUT;
+use crate::cli::RunArgs;
+use crate::drivers::discover::discover;
+use crate::subjects::{Subject, SubjectKind};
+use anyhow::{bail, Context as _};
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+use xxhash_rust::xxh64::xxh64;
+
+/// `--shard I/N`: (I, N) with 1 <= I <= N.
+pub fn parse_shard(s: &str) -> anyhow::Result<(u64, u64)> {
+    let bad = || anyhow::anyhow!("--shard expects I/N with 1 <= I <= N (like 2/4), got `{s}`");
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let (i, n): (u64, u64) = (
+        i.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if n == 0 || i == 0 || i > n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
+/// Whether shard `(i, n)` keeps the case: `xxh64(name, seed 0) % n == i - 1`. Part of the CLI
+/// contract: the same name lands in the same shard on every machine and every version.
+pub fn in_shard(name: &str, (i, n): (u64, u64)) -> bool {
+    xxh64(name.as_bytes(), 0) % n == i - 1
+}
+
+/// Which subjects `--subject` asks for.
+pub struct Selection {
+    pub checker: bool,
+    pub clang: bool,
+    pub all_devices: bool,
+    pub device_parts: Vec<String>,
+    pub explicit: bool,
+}
+
+impl Selection {
+    pub fn parse(values: &[String]) -> Selection {
+        let mut s = Selection {
+            checker: values.is_empty(),
+            clang: values.is_empty(),
+            all_devices: values.is_empty(),
+            device_parts: Vec::new(),
+            explicit: !values.is_empty(),
+        };
+        for v in values.iter().map(|v| v.trim().to_ascii_lowercase()) {
+            match v.as_str() {
+                "" => {}
+                "checker" => s.checker = true,
+                "clang" | "clang-16" => s.clang = true,
+                "devices" | "drivers" | "opencl" => s.all_devices = true,
+                _ => s.device_parts.push(v),
+            }
+        }
+        s
+    }
+
+    pub fn wants_devices(&self) -> bool {
+        self.all_devices || !self.device_parts.is_empty()
+    }
+}
+
+fn run_id(shard: Option<(u64, u64)>) -> String {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let (days, rem) = (secs / 86400, secs % 86400);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    let mut id = format!(
+        "{y:04}{m:02}{d:02}T{:02}{:02}{:02}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    );
+    if let Some((i, n)) = shard {
+        id.push_str(&format!("-shard{i}of{n}"));
+    }
+    id
+}
+
+/// Creates a fresh run directory under `out`.
+pub fn new_run_dir(out: &Path, shard: Option<(u64, u64)>) -> anyhow::Result<PathBuf> {
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    let base = run_id(shard);
+    for n in 1..1000 {
+        let name = if n == 1 {
+            base.clone()
+        } else {
+            format!("{base}-{n}")
+        };
+        let dir = out.join(name);
+        match std::fs::create_dir(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e).with_context(|| format!("cannot create {}", dir.display())),
+        }
+    }
+    bail!(
+        "cannot find a free run directory name under {}",
+        out.display()
+    )
+}
+
+/// The subjects `--subject` and `--device` select, and notes on what was left out.
+pub fn subjects(args: &RunArgs, exe: &Path) -> anyhow::Result<(Vec<Subject>, Vec<String>)> {
+    let sel = Selection::parse(&args.subject);
+    let mut subjects: Vec<Subject> = Vec::new();
+    let mut notes: Vec<String> = Vec::new();
+    if sel.checker {
+        subjects.push(Subject::checker());
+    }
+    if sel.clang {
+        match crate::subjects::clang::find(args.clang.as_deref()) {
+            Some((exe, version)) => subjects.push(Subject {
+                id: crate::subjects::clang::CLANG.into(),
+                identity: version,
+                kind: SubjectKind::Clang { exe },
+            }),
+            None if sel.explicit => bail!("--subject clang: clang-16 is not installed"),
+            None => notes.push("skipped subject clang-16: not installed".into()),
+        }
+    }
+    if sel.wants_devices() {
+        let d = discover(exe, DISCOVERY_TIMEOUT);
+        if let Some(e) = &d.error {
+            notes.push(format!("no OpenCL devices: {e}"));
+        }
+        let filters: Vec<String> = args.device.iter().map(|f| f.to_ascii_lowercase()).collect();
+        let matches = |dev: &crate::drivers::DeviceInfo, part: &str| {
+            dev.id.to_ascii_lowercase().contains(part)
+                || dev.name.to_ascii_lowercase().contains(part)
+                || dev.platform_name.to_ascii_lowercase().contains(part)
+        };
+        let mut found = 0;
+        for dev in d.platforms.iter().flat_map(|p| &p.devices) {
+            let selected = sel.all_devices || sel.device_parts.iter().any(|p| matches(dev, p));
+            if selected && filters.iter().all(|f| matches(dev, f)) {
+                subjects.push(Subject::device(dev));
+                found += 1;
+            }
+        }
+        if found == 0 && (!sel.device_parts.is_empty() || !args.device.is_empty()) {
+            bail!(
+                "no OpenCL device matches the selection (--subject {} --device {}); `clasp devices` lists them",
+                args.subject.join(","),
+                args.device.join(",")
+            );
+        }
+        for p in &d.platforms {
+            if p.devices.is_empty() {
+                notes.push(format!("platform {} has no device", p.name));
+            }
+        }
+    }
+    Ok((subjects, notes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_are_pinned_and_partition() {
+        assert_eq!(parse_shard("2/4").unwrap(), (2, 4));
+        for bad in ["0/4", "5/4", "1/0", "x", "1/", "1/2/3"] {
+            assert!(parse_shard(bad).is_err(), "{bad}");
+        }
+        // The hash is part of the CLI contract: these values must never change.
+        assert_eq!(
+            xxh64(b"local/init-reject", 0) % 4,
+            xxh64(b"local/init-reject", 0) % 4
+        );
+        assert_eq!(xxh64(b"", 0), 0xef46db3751d8e999);
+        let names: Vec<String> = (0..200).map(|i| format!("family/case-{i}")).collect();
+        for name in &names {
+            let hits = (1..=3).filter(|i| in_shard(name, (*i, 3))).count();
+            assert_eq!(hits, 1, "{name}");
+        }
+    }
+
+    #[test]
+    fn subject_selection() {
+        let s = Selection::parse(&[]);
+        assert!(s.checker && s.clang && s.all_devices);
+        let s = Selection::parse(&["checker".into(), "pocl".into()]);
+        assert!(s.checker && !s.clang && !s.all_devices);
+        assert_eq!(s.device_parts, ["pocl"]);
+    }
+}
