@@ -1,14 +1,14 @@
 //! Type levels: what may be written on each level of a declared type, whatever the declaration.
 //! Two different spaces on one level (named, through a typedef, in clang's attribute spellings,
 //! or clang's numbered `address_space(N)`), the generic qualifier where the generic space does
-//! not exist, pointers to images, and numbered spaces on a pointee, which clasp does not model.
+//! not exist, and pointers to images. A type built on a numbered space is unknown to the checker
+//! (see `level_space`), so conversions through one are not judged.
 //!
 //! > OpenCL implements the following disjoint named address spaces: __global, __local,
 //! > __constant, and __private. (000_d69b344ffc25cbd1.txt)
 
 use super::{Sema, Symbol};
 use crate::ast::{ChunkKind, DeclSpecs, Declarator, QualKind, Quals, TypeSpecKind};
-use crate::diag::{Code, Diagnostic};
 use crate::spec::{AddrSpace, Feature, RuleId};
 
 impl Sema<'_> {
@@ -50,25 +50,9 @@ impl Sema<'_> {
 
     /// [`Sema::type_levels`] where something is written on some level.
     fn written_levels(&mut self, specs: &DeclSpecs, decl: &Declarator) {
-        let own = decl.object_quals(specs).map(|q| q.0.as_ptr());
-        let after_function = decl
-            .chunks
-            .iter()
-            .skip_while(|c| !matches!(c.kind, ChunkKind::Function { .. }))
-            .nth(1)
-            .map(|c| c.span);
         if has_space(&specs.quals) {
             let inherited = self.typedef_space(specs);
             self.level_spaces(&specs.quals, inherited);
-            // A function's return type is the specifiers' level when no chunk follows it.
-            let is_return = after_function.is_none()
-                && matches!(
-                    decl.chunks.last().map(|c| &c.kind),
-                    Some(ChunkKind::Function { .. })
-                );
-            if own != Some(specs.quals.0.as_ptr()) && !is_return {
-                self.numbered_pointee(&specs.quals);
-            }
         }
         for chunk in decl.chunks.iter() {
             match &chunk.kind {
@@ -77,9 +61,6 @@ impl Sema<'_> {
                 | ChunkKind::Array { quals, .. } => {
                     if has_space(quals) {
                         self.level_spaces(quals, None);
-                        if own != Some(quals.0.as_ptr()) && after_function != Some(chunk.span) {
-                            self.numbered_pointee(quals);
-                        }
                     }
                 }
                 // `void m() __global __local;`: the space of `*this`, one like any other.
@@ -97,19 +78,6 @@ impl Sema<'_> {
                     "a pointer to an image type: image elements are not directly accessible",
                 );
             }
-        }
-    }
-
-    /// A numbered `address_space(N)` on a level that is not the declared object's own: what a
-    /// conversion to or from it means is clang's target mapping, which clasp does not model.
-    fn numbered_pointee(&mut self, quals: &Quals) {
-        if let Some((n, span)) = quals.numbered() {
-            self.diags.push(Diagnostic::new(
-                Code::Unsupported,
-                self.profile,
-                span,
-                format!("a pointer to clang's numbered address_space({n}): the checker does not model numbered spaces"),
-            ));
         }
     }
 
@@ -198,11 +166,15 @@ mod tests {
     #[test]
     fn a_numbered_pointee_is_not_judged() {
         // clang-16 accepts a pointer to a numbered space, even as a kernel argument; what it
-        // converts to is the target's business, so the checker says it does not model it.
+        // converts to is the target's mapping, which the checker does not model: a type built on
+        // a numbered space is unknown, and nothing is reported about it.
         let src = "kernel void k(__attribute__((address_space(1))) int *p) { }";
-        assert_eq!(codes(src, "CL2.0"), [Code::Unsupported]);
-        let src = "kernel void k(global int *p) { __attribute__((address_space(3))) int *q = 0; }";
-        assert_eq!(codes(src, "CL1.2"), [Code::Unsupported]);
+        assert_eq!(codes(src, "CL2.0"), []);
+        let src = "kernel void k(global int *p) { __attribute__((address_space(3))) int *q = p; }";
+        assert_eq!(codes(src, "CL1.2"), []);
+        // The object's own level in a numbered space is still judged where it is declared.
+        let src = "kernel void k(void) { __attribute__((address_space(3))) int *__attribute__((address_space(3))) q = 0; }";
+        assert_eq!(codes(src, "CL1.2"), [Code::Rule(RuleId::AutoPrivate)]);
     }
 
     #[test]

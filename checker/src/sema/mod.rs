@@ -32,11 +32,16 @@ use smol_str::SmolStr;
 use types::{QTy, Ty, TyId, Types};
 
 /// The one address space of a qualifier level (with the space a typedef brought), or `Err`
-/// when two different ones meet.
+/// when two different ones meet, or when the level is in one of clang's numbered
+/// `address_space(N)` spaces: what those convert to is the target's mapping, which the checker
+/// does not model, so a type built on one is unknown and judged nowhere.
 fn level_space(
     quals: &crate::ast::Quals,
     inherited: Option<AddrSpace>,
 ) -> Result<Option<AddrSpace>, ()> {
+    if quals.numbered().is_some() {
+        return Err(());
+    }
     let mut space = inherited;
     for (s, _, _) in quals.spaces() {
         match space {
