@@ -12,6 +12,9 @@
 //! C++ for OpenCL adds a few nodes ([`Namespace`], [`Template`], [`ClassBody`], references,
 //! constructor initialisers, C++ casts). Qualified names stay one string (`S::x`, `n::f`,
 //! `S::~S`): names are resolved by semantic analysis, not here.
+//!
+//! Longer than most files: the tree is one family of types that refer to each other (declarations,
+//! declarators, statements, expressions, the C++ nodes), read together.
 
 use crate::source::Span;
 

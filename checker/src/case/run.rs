@@ -18,6 +18,9 @@
 //! ```
 //! Every launch gets the same argument list; buffers persist across launches, so a case can
 //! show that a program-scope variable keeps its value between kernels.
+//!
+//! Longer than most files: the run-time directives, their parsing and the checks of their values
+//! form one small grammar, kept with its tests.
 
 use super::expr::{parse_int, Expr};
 use crate::spec::AddrSpace;

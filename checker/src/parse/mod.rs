@@ -13,6 +13,9 @@
 //! - `knr.rs`: K&R (identifier-list) function definitions.
 //! - `cxx.rs`: the C++ for OpenCL subset (namespaces, templates, classes, qualified names,
 //!   references, C++ casts); anything outside it is `Code::Unsupported`.
+//!
+//! Longer than most files: the machinery every grammar file builds on (token cursor, typedef
+//! scopes, keyword classification, recovery and limits) is kept in one place.
 
 pub(crate) mod builtins;
 mod cxx;

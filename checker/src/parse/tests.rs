@@ -1,5 +1,8 @@
 //! Parser tests: declarators and their address spaces, typedef disambiguation, every statement
 //! and expression form, recovery, limits, token soup, and realistic kernels.
+//!
+//! Longer than most files: tests only, one table-like list per grammar area, so every form the
+//! parser reads is seen in one place.
 
 use super::{translation_unit, MAX_NESTING};
 use crate::ast::*;

@@ -1,3 +1,6 @@
+//! Longer than most files: tests only, for every directive, expansion rule, predefined macro and
+//! limit of the preprocessor.
+
 use super::*;
 use crate::lex::tests::XorShift;
 

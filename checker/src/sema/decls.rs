@@ -7,6 +7,10 @@
 //! > can either be __global or __constant, but defaults to __global if not specified.
 //!
 //! (000_d69b344ffc25cbd1.txt; before program-scope globals, constant only: see AS-PROGSCOPE-SPACE)
+//!
+//! Longer than most files: every declaration context (program scope, function scope, parameters,
+//! kernel arguments, fields, returns) is judged by one walk that shares the space and initialiser
+//! logic.
 
 use super::conv::{self, Op};
 use super::types::{Opaque, QTy, Ty};

@@ -45,6 +45,9 @@
 //! A C++ conversion between spaces that were all written explicitly breaks no `CXX-` rule (004
 //! states the storage rules, not the conversions); the checker reports it as a plain semantic
 //! error, as it does `new` without placement and a named cast from generic to a named space.
+//!
+//! Longer than most files: the catalogue is one table, an entry per rule with its citation and
+//! readings, kept whole so that every rule is read in one place.
 
 use super::{Feature, Lang, Profile};
 use serde::Serialize;
