@@ -5,6 +5,7 @@
 
 mod bench;
 mod cli;
+mod clock;
 mod commands;
 mod drivers;
 mod engine;

@@ -7,7 +7,6 @@ use crate::drivers::discover::discover;
 use crate::subjects::{Subject, SubjectKind};
 use anyhow::{bail, Context as _};
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
 use xxhash_rust::xxh64::xxh64;
 
 /// `--shard I/N`: (I, N) with 1 <= I <= N.
@@ -66,27 +65,7 @@ impl Selection {
 }
 
 fn run_id(shard: Option<(u64, u64)>) -> String {
-    let secs = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let (days, rem) = (secs / 86400, secs % 86400);
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    let mut id = format!(
-        "{y:04}{m:02}{d:02}T{:02}{:02}{:02}Z",
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60
-    );
+    let mut id = crate::clock::compact(crate::clock::unix_now());
     if let Some((i, n)) = shard {
         id.push_str(&format!("-shard{i}of{n}"));
     }

@@ -82,23 +82,9 @@ impl RunInfo {
     }
 }
 
-/// `YYYY-MM-DD HH:MM UTC` from Unix seconds (Howard Hinnant's civil-from-days).
+/// `YYYY-MM-DD HH:MM UTC` from Unix seconds.
 pub fn utc(secs: u64) -> String {
-    let (days, rem) = (secs / 86400, secs % 86400);
-    let z = days as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!(
-        "{y:04}-{m:02}-{d:02} {:02}:{:02} UTC",
-        rem / 3600,
-        rem % 3600 / 60
-    )
+    format!("{} UTC", crate::clock::minutes(secs))
 }
 
 /// An inline expectation of a case.
