@@ -144,6 +144,22 @@ pub struct RunOutcome {
     pub reported: Vec<Reported>,
 }
 
+impl RunOutcome {
+    /// A run that has not failed yet, with its build log.
+    pub fn started(log: String, expect_error: Option<String>) -> RunOutcome {
+        RunOutcome {
+            status: RunStatus::Ok,
+            step: None,
+            code: None,
+            expect_error,
+            log,
+            buffers: Vec::new(),
+            queries: Vec::new(),
+            reported: Vec::new(),
+        }
+    }
+}
+
 /// How a run-time case ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -285,16 +285,8 @@ impl<'a> Runner<'a> {
             return resp;
         }
         let (program, built) = build_one(self.context, self.device, req);
-        let mut outcome = RunOutcome {
-            status: RunStatus::Ok,
-            step: None,
-            code: None,
-            expect_error: spec.expect_error.map(expect_error_text),
-            log: built.log.clone(),
-            buffers: Vec::new(),
-            queries: Vec::new(),
-            reported: Vec::new(),
-        };
+        let mut outcome =
+            RunOutcome::started(built.log.clone(), spec.expect_error.map(expect_error_text));
         let program = match (program, built.status) {
             (Some(p), _) => p,
             (None, BuildStatus::Rejected) => {

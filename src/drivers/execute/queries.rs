@@ -69,16 +69,7 @@ impl Runner<'_> {
     /// checker, so a cached answer stays valid when the checker changes.
     pub fn arg_info(&mut self, req: &Request) -> Response {
         let (program, built) = build_one(self.context, self.device, req);
-        let mut o = RunOutcome {
-            status: RunStatus::Ok,
-            step: None,
-            code: None,
-            expect_error: None,
-            log: built.log.clone(),
-            buffers: Vec::new(),
-            queries: Vec::new(),
-            reported: Vec::new(),
-        };
+        let mut o = RunOutcome::started(built.log.clone(), None);
         let program = match (program, built.status) {
             (Some(p), _) => p,
             (None, BuildStatus::Rejected) => {
