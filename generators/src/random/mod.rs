@@ -4,10 +4,10 @@
 //! fields; and [`mutate`], which inserts exactly one violation and knows its `(line, rule)`.
 //!
 //! A [`Program`] is valid in its profile by construction: every implicit conversion it writes is
-//! one [`spec::conversion`] allows, every explicit cast one it allows as a cast, and every
-//! declaration one [`decl_verdict`](crate::enumerate::decl_verdict) accepts. It prints through
-//! the same pieces as the exhaustive enumeration ([`Q`], [`Elem`]) and renders as a suite case
-//! ([`Program::to_case`]).
+//! one [`spec::conversion`](crate::spec::conversion) allows, every explicit cast one it allows
+//! as a cast, and every declaration one [`decl_verdict`](crate::enumerate::decl_verdict)
+//! accepts. It prints through the same pieces as the exhaustive enumeration ([`Q`], [`Elem`])
+//! and renders as a suite case ([`Program::to_case`]).
 //!
 //! Architecture invariant: expectations come from what the generator wrote, never from a
 //! compiler.
