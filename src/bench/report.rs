@@ -1,6 +1,7 @@
 //! Tables and goals from a [`BenchRun`]: plain text for the terminal, Markdown for
 //! `reports/bench/<device>/README.md`. Reads results only; never calls a driver.
 
+use super::device::fmt_bytes;
 use super::model::*;
 use std::fmt::Write;
 
@@ -241,19 +242,6 @@ fn md_table(t: &Table, out: &mut String) {
     }
 }
 
-fn bytes(b: u64) -> String {
-    const MIB: u64 = 1 << 20;
-    if b >= 1 << 30 && b % (1 << 30) == 0 {
-        format!("{} GiB", b >> 30)
-    } else if b >= MIB && b % MIB == 0 {
-        format!("{} MiB", b / MIB)
-    } else if b >= 1024 && b % 1024 == 0 {
-        format!("{} KiB", b / 1024)
-    } else {
-        format!("{b} B")
-    }
-}
-
 fn header_lines(d: &DeviceBench) -> Vec<String> {
     let m = &d.device;
     let s = &d.sizes;
@@ -268,14 +256,14 @@ fn header_lines(d: &DeviceBench) -> Vec<String> {
             m.compute_units,
             m.max_clock_mhz,
             m.max_work_group_size,
-            bytes(m.global_mem_bytes),
-            bytes(m.max_alloc_bytes),
-            bytes(m.global_cache_bytes),
-            bytes(m.local_mem_bytes)
+            fmt_bytes(m.global_mem_bytes),
+            fmt_bytes(m.max_alloc_bytes),
+            fmt_bytes(m.global_cache_bytes),
+            fmt_bytes(m.local_mem_bytes)
         ),
         format!(
             "sizes: global buffers {} (rotated over {}), {} work-items in groups of {}; {} warm-up and {} timed runs each (profiling events, end − start)",
-            bytes(s.global_bytes),
+            fmt_bytes(s.global_bytes),
             s.rotation,
             s.work_items,
             s.local_size,
