@@ -129,9 +129,6 @@ impl Sema<'_> {
                     None => Val::unknown(),
                 }
             }
-            // OpenCL C 2.0 6.13.11.1: a macro that expands to its argument (clang's header
-            // defines it as `(x)`), so a constant argument makes a constant initialiser.
-            "ATOMIC_VAR_INIT" => self.arg(first, 0).unwrap_or_else(Val::unknown),
             "enqueue_kernel"
             | "get_kernel_work_group_size"
             | "get_kernel_preferred_work_group_size_multiple"
