@@ -4,7 +4,7 @@
 //!   workspace and registered alone through `OCL_ICD_VENDORS`): crashes, aborts, hangs and
 //!   garbage are recorded on their cases and no other result is lost; the cache and `--resume`
 //!   work on the same run.
-//! - Real drivers: every installed CPU driver (PoCL, Oclgrind, rusticl) builds real corpus
+//! - Real drivers: every installed CPU driver (PoCL, Oclgrind, rusticl, Intel) builds real corpus
 //!   cases; a driver that is not installed is named as skipped.
 //! - With no OpenCL driver at all, `clasp devices` and `clasp run` still work.
 
@@ -355,11 +355,14 @@ fn no_opencl_driver_is_not_an_error() {
         .all(|r| r["subject"] == "checker" && r["verdict"] == "pass"));
 }
 
-/// The CPU drivers CI installs, by the platform name they report.
-const DRIVERS: [(&str, &str); 3] = [
-    ("PoCL", "Portable Computing Language"),
-    ("Oclgrind", "Oclgrind"),
-    ("rusticl", "rusticl"),
+/// The CPU drivers CI installs: label, the platform name they report, and whether the driver
+/// runs OpenCL C 2.0 (generic space, program-scope globals), whose run-time cases must then
+/// execute and check out in `CL2.0` too.
+const DRIVERS: [(&str, &str, bool); 4] = [
+    ("PoCL", "Portable Computing Language", false),
+    ("Oclgrind", "Oclgrind", false),
+    ("rusticl", "rusticl", false),
+    ("Intel", "Intel(R) OpenCL", true),
 ];
 
 #[test]
@@ -368,7 +371,7 @@ fn real_cases_run_on_every_installed_driver() {
     let env = [("RUSTICL_ENABLE", "llvmpipe")];
     let d = devices(tmp.path(), &env);
     let mut skipped = Vec::new();
-    for (label, platform) in DRIVERS {
+    for (label, platform, two_zero) in DRIVERS {
         let device = d["platforms"]
             .as_array()
             .into_iter()
@@ -386,12 +389,14 @@ fn real_cases_run_on_every_installed_driver() {
         let out_dir = format!("runs-{label}");
         // Real cases: the local-memory family, in every profile the cases list, and run-time
         // cases that every driver here executes correctly (local memory per work-group,
-        // program-scope globals that persist, constant memory read by every work-item).
+        // program-scope globals that persist, constant memory read by every work-item, and,
+        // where 2.0 runs, generic pointers dereferenced in each space).
         let globs = [
             "local/*",
             "runtime/local-per-group-*",
             "runtime/global-persist-*",
             "runtime/constant-readable-*",
+            "runtime/generic-deref-*",
         ];
         let (printed, records) = run_device(tmp.path(), &env, &id, &globs, &out_dir);
         assert!(!records.is_empty(), "{label}: no result");
@@ -407,14 +412,26 @@ fn real_cases_run_on_every_installed_driver() {
         assert!(pass > 0, "{label}: nothing passed\n{printed}");
         assert!(broken.is_empty(), "{label}: {broken:?}");
         // The run-time cases really ran on the device and their buffers checked out.
-        let ran = records
-            .iter()
-            .filter(|r| r["actual"]["outcome"] == "ran" && r["verdict"] == "pass")
-            .count();
+        let executed = |profile: Option<&str>| {
+            records
+                .iter()
+                .filter(|r| r["actual"]["outcome"] == "ran" && r["verdict"] == "pass")
+                .filter(|r| profile.is_none_or(|p| r["profile"] == p))
+                .count()
+        };
+        let ran = executed(None);
         assert!(ran > 0, "{label}: no run-time case executed\n{printed}");
+        if two_zero {
+            assert!(
+                executed(Some("CL2.0")) > 0,
+                "{label}: no CL2.0 run-time case executed\n{printed}"
+            );
+        }
         println!(
-            "{label} ({id}): {} results, {pass} pass, {ran} run-time cases executed and checked",
-            records.len()
+            "{label} ({id}): {} results, {pass} pass, {ran} run-time cases executed and checked \
+             ({} in CL2.0)",
+            records.len(),
+            executed(Some("CL2.0"))
         );
     }
     for label in &skipped {
