@@ -274,7 +274,16 @@ pub fn render(s: &Summary<'_>, rep: &Reported<'_>, others: &[&str]) -> String {
     m.push('\n');
 
     m.push_str("## Expected\n\n");
-    let _ = writeln!(m, "{expected}.");
+    match &r.expected {
+        Expected::Accept if matches!(r.actual, Actual::Ran { .. }) => m.push_str(
+            "The build succeeds, and every step and check of the case's directives (Steps) holds.\n",
+        ),
+        Expected::Accept => m.push_str("The build succeeds.\n"),
+        Expected::Reject => m.push_str("The build fails.\n"),
+        e => {
+            let _ = writeln!(m, "{}.", describe_expected(e));
+        }
+    }
     if let Some(c) = case {
         let lines: Vec<String> = c
             .expectations
