@@ -126,7 +126,19 @@ pub struct DevicesArgs {
 /// 2 usage or setup error.
 #[derive(clap::Args, Debug)]
 pub struct RunArgs {
-    /// The corpus directory.
+    /// Which cases run: `hand` (the hand-written corpus in --cases), `generated` (the
+    /// generators' suite, built in memory: nothing is written first) or `all` (both).
+    #[arg(long, value_enum, default_value_t = Suite::Hand)]
+    pub suite: Suite,
+    /// Of the generated suite, run a deterministic stratified sample: N cases per rule ×
+    /// profile that must be accepted and N that must be rejected (fewer where the suite has
+    /// fewer). Taken before --shard, so the shards of a sample partition it.
+    #[arg(long, value_name = "N")]
+    pub sample: Option<usize>,
+    /// Which cases --sample picks: the same seed picks the same cases.
+    #[arg(long, default_value_t = 0, requires = "sample")]
+    pub seed: u64,
+    /// The corpus directory (the hand-written cases).
     #[arg(long, default_value = "suite/cases")]
     pub cases: PathBuf,
     /// Subjects to run: `checker`, `clang` (clang-16), `devices` (every OpenCL device), or part
@@ -181,6 +193,28 @@ pub struct RunArgs {
     pub known: PathBuf,
 }
 
+/// What `clasp run --suite` runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Suite {
+    /// The hand-written corpus (`--cases`).
+    Hand,
+    /// The generated suite (generators crate), built in memory.
+    Generated,
+    /// Both.
+    All,
+}
+
+impl Suite {
+    /// The name `--suite` takes, as `run.json` records it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Suite::Hand => "hand",
+            Suite::Generated => "generated",
+            Suite::All => "all",
+        }
+    }
+}
+
 /// `clasp report`. Exit codes: 0 no finding, 1 findings, 2 usage or input error.
 #[derive(clap::Args, Debug)]
 pub struct ReportArgs {
@@ -202,6 +236,18 @@ pub struct ReportArgs {
     /// Known deviations (`*.toml`).
     #[arg(long, default_value = "reports/known")]
     pub known: PathBuf,
+    /// Print a ready-to-file bug report (Markdown) for the findings of this case, in one
+    /// profile with `CASE@PROFILE`, instead of writing the reports.
+    #[arg(long, value_name = "CASE[@PROFILE]", conflicts_with_all = ["bugs", "compact"])]
+    pub bug: Option<String>,
+    /// Only this subject's findings for --bug and --bugs (part of its id, case-insensitive).
+    #[arg(long)]
+    pub subject: Option<String>,
+    /// Write one bug report per group of like findings (same subject, rules, profile and
+    /// answer; on its smallest kernel) into this folder (`<subject>/<case>@<profile>.md`)
+    /// instead of writing the reports.
+    #[arg(long, value_name = "DIR", conflicts_with = "compact")]
+    pub bugs: Option<PathBuf>,
 }
 
 /// `clasp compare`. Exit codes: 0 nothing got worse, 1 something broke or newly crashed or
@@ -259,9 +305,15 @@ pub struct OverheadArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct GenerateArgs {
-    /// Directory to write `<rule>/<dimensions>.cl` files into.
-    #[arg(long)]
-    pub out: PathBuf,
+    /// Directory to write `<rule>/<dimensions>.cl` files into (with --case: write that case's
+    /// file there instead of printing it).
+    #[arg(long, required_unless_present = "case")]
+    pub out: Option<PathBuf>,
+    /// Only the generated case with this name, as reports name it (`clasp run --suite
+    /// generated`): printed on stdout, or written under --out. Random cases
+    /// (`random/seed-S/K-...`) are rebuilt from their seed.
+    #[arg(long = "case", value_name = "NAME", conflicts_with_all = ["rule", "profile", "random"])]
+    pub case: Option<String>,
     /// Only cases built for this rule ID.
     #[arg(long)]
     pub rule: Option<String>,

@@ -41,8 +41,10 @@ pub struct Config {
     pub start_timeout: Duration,
     /// Where caches live; `None` is `--no-cache`.
     pub cache_dir: Option<PathBuf>,
-    /// The corpus root (clang reads case files from it).
+    /// The corpus root (clang reads hand-written case files from it).
     pub corpus_root: PathBuf,
+    /// Cases from this index on are generated, in memory only: clang gets a scratch copy.
+    pub first_generated: usize,
     /// Where drivers' own output (worker stderr) goes.
     pub worker_log: Option<File>,
 }
@@ -222,6 +224,16 @@ pub fn execute(
         }
     }
 
+    // Generated cases have no file for clang to read: each clang thread writes the one it
+    // compiles into its own folder here (two threads may compile one case in two profiles).
+    let scratch = if cases.len() > cfg.first_generated
+        && subjects.iter().any(|s| matches!(s.kind, SubjectKind::Clang { .. }))
+    {
+        Some(tempfile::Builder::new().prefix("clasp-generated-").tempdir()?)
+    } else {
+        None
+    };
+    let scratch = &scratch;
     let attached = &attached;
     let skipped_companion = &skipped_companion;
     let queues: Vec<Mutex<VecDeque<usize>>> = queues.into_iter().map(Mutex::new).collect();
@@ -229,7 +241,7 @@ pub fn execute(
         let (tx, rx) = mpsc::channel::<(usize, Outcome)>();
         for (si, subject) in subjects.iter().enumerate() {
             let pending = queues[si].lock().map(|q| q.len()).unwrap_or(0);
-            for _ in 0..cfg.workers.max(1).min(pending) {
+            for w in 0..cfg.workers.max(1).min(pending) {
                 let tx = tx.clone();
                 let queue = &queues[si];
                 let next = move || queue.lock().ok().and_then(|mut q| q.pop_front());
@@ -355,14 +367,23 @@ pub fn execute(
                         });
                     }
                     SubjectKind::Clang { exe } => {
+                        let scratch = scratch.as_ref().map(|d| d.path().join(w.to_string()));
                         scope.spawn(move || {
                             while let Some(ti) = next() {
                                 let job = &tasks[ti].job;
-                                let file =
-                                    cfg.corpus_root.join(format!("{}.cl", cases[job.case].name));
                                 let start = Instant::now();
-                                let actual =
-                                    subjects::clang::run(exe, &job.options, &file, cfg.timeout);
+                                let actual = match clang_file(cfg, scratch.as_deref(), cases, job.case) {
+                                    Ok(file) => {
+                                        let a = subjects::clang::run(exe, &job.options, &file, cfg.timeout);
+                                        if scratch.is_some() && job.case >= cfg.first_generated {
+                                            let _ = std::fs::remove_file(&file);
+                                        }
+                                        a
+                                    }
+                                    Err(e) => Actual::Skipped {
+                                        why: format!("cannot write the generated case for clang: {e}"),
+                                    },
+                                };
                                 let out = Outcome {
                                     actual,
                                     duration_ms: start.elapsed().as_secs_f64() * 1e3,
@@ -400,6 +421,28 @@ pub fn execute(
         }
         Ok(())
     })
+}
+
+/// The file clang compiles for case `index`: the corpus file of a hand-written case, or a copy
+/// of a generated case's source written under `scratch`.
+fn clang_file(
+    cfg: &Config,
+    scratch: Option<&std::path::Path>,
+    cases: &[Case],
+    index: usize,
+) -> std::io::Result<PathBuf> {
+    let name = format!("{}.cl", cases[index].name);
+    match scratch {
+        Some(dir) if index >= cfg.first_generated => {
+            let file = dir.join(name);
+            if let Some(parent) = file.parent() {
+                std::fs::create_dir_all(parent)?;
+            }
+            std::fs::write(&file, &cases[index].source)?;
+            Ok(file)
+        }
+        _ => Ok(cfg.corpus_root.join(name)),
+    }
 }
 
 /// A worker's answer as an outcome: the run-time outcome when the request had one, else the

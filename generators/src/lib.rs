@@ -11,6 +11,8 @@
 //! - [`coverage`]: the rule × profile × dimension matrix; [`clang`]: the sample compiled with
 //!   clang-16 and its documented deviations.
 //!
+//! - [`suite`]: a generated case found again by name, and the stratified sample `clasp run
+//!   --sample` runs.
 //! - [`random`]: `arbitrary`-driven well-typed programs and one-violation mutants;
 //!   [`reduce`]: delta debugging of an interesting program; [`fuzz`]: the fuzz targets' bodies.
 //!
@@ -25,6 +27,7 @@ pub mod fuzz;
 pub mod random;
 pub mod reduce;
 pub mod spec;
+pub mod suite;
 pub mod ty;
 
 pub use case::GenCase;

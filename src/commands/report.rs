@@ -5,10 +5,16 @@
 //! `reports/runs/<run-id>/` unless `--out` names a folder. `--compact` writes `summary.md` and
 //! `results.json.gz` alone. Exit codes: 0 no finding, 1 findings (deviations, crashes,
 //! timeouts, known deviations that now pass), 2 usage or input error.
+//!
+//! `--bug CASE[@PROFILE]` prints ready-to-file bug reports for that case's findings instead
+//! (deviations, crashes and timeouts, known ones included; `--subject` narrows them), and
+//! `--bugs DIR` writes one per group of like findings (subject × rules × profile × answer, the
+//! group's smallest kernel, naming its other cases) as `DIR/<subject>/<case>@<profile>.md`; both exit 0 when
+//! they wrote something, 2 when there is nothing to report or the case is not in the run.
 
 use crate::cli::ReportArgs;
-use crate::reports::{self, known::Known, Form, SavedRun};
-use anyhow::Context as _;
+use crate::reports::{self, bug, known::Known, Form, SavedRun};
+use anyhow::{bail, Context as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -16,6 +22,9 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<ExitCode> {
     let saved = SavedRun::load(&args.run)?;
     let known = Known::load(&args.known)
         .with_context(|| format!("known deviations in {}", args.known.display()))?;
+    if args.bug.is_some() || args.bugs.is_some() {
+        return bugs(args, &saved, &known);
+    }
     let out = match &args.out {
         Some(o) => o.clone(),
         None => default_out(&args.run, &saved, &args.runs),
@@ -57,4 +66,62 @@ fn default_out(input: &Path, saved: &SavedRun, runs: &Path) -> PathBuf {
             .unwrap_or_else(|| "report".into())
     });
     runs.join(reports::slug(&name))
+}
+
+/// `--bug` and `--bugs`.
+fn bugs(args: &ReportArgs, saved: &SavedRun, known: &Known) -> anyhow::Result<ExitCode> {
+    let summary = reports::summarise(saved, known);
+    // --bug: every finding of the case; --bugs: one per group of like findings.
+    let picked: Vec<_> = match &args.bug {
+        Some(case) => bug::select(&summary, Some(case), args.subject.as_deref())
+            .into_iter()
+            .map(|r| (r, Vec::new()))
+            .collect(),
+        None => bug::per_group(&summary, args.subject.as_deref()),
+    };
+    if picked.is_empty() {
+        let what = match &args.bug {
+            Some(c) => {
+                let name = c.rsplit_once('@').map_or(c.as_str(), |(n, _)| n);
+                if !saved.results.iter().any(|r| r.case == name) {
+                    bail!("case `{name}` has no result in {}", args.run.display());
+                }
+                format!("case `{c}`")
+            }
+            None => "this run".into(),
+        };
+        bail!(
+            "{what} has no finding{} to report (deviations, crashes, timeouts)",
+            args.subject
+                .as_deref()
+                .map(|s| format!(" on a subject matching `{s}`"))
+                .unwrap_or_default()
+        );
+    }
+    match &args.bugs {
+        None => {
+            let texts: Vec<String> = picked
+                .iter()
+                .map(|(r, others)| bug::render(&summary, r, others))
+                .collect();
+            print!("{}", texts.join("\n---\n\n"));
+        }
+        Some(dir) => {
+            for (r, others) in &picked {
+                let path = dir.join(bug::file_name(r));
+                if let Some(parent) = path.parent() {
+                    std::fs::create_dir_all(parent)
+                        .with_context(|| format!("cannot create {}", parent.display()))?;
+                }
+                reports::atomic::write(&path, bug::render(&summary, r, others).as_bytes())
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+            }
+            println!(
+                "{} bug report(s) written into {}",
+                picked.len(),
+                dir.display()
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }

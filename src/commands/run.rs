@@ -8,8 +8,8 @@
 //! Exit codes: 0 no finding, 1 findings (deviations, crashes, timeouts, known deviations that
 //! now pass), 2 usage or setup error.
 
-use super::select::{self, in_shard, new_run_dir, parse_shard};
-use crate::cli::{RunArgs, WorkerArgs, WorkerCommand};
+use super::select::{self, new_run_dir, parse_shard};
+use crate::cli::{RunArgs, Suite, WorkerArgs, WorkerCommand};
 use crate::drivers::worker;
 use crate::engine::{self, Task};
 use crate::progress::Progress;
@@ -18,7 +18,6 @@ use crate::reports::{another_reading, CaseInfo, Form, Outcome, SavedRun};
 use crate::results::{read_jsonl, CaseResult, ResultKey, RESULTS_FILE};
 use crate::subjects::plan;
 use anyhow::{bail, Context as _};
-use checker::case::{corpus, Case};
 use serde_json::json;
 use std::collections::{BTreeMap, HashSet};
 use std::fs::{File, OpenOptions};
@@ -49,25 +48,11 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     let exe = std::env::current_exe().context("cannot find the clasp binary to start workers")?;
 
     // Cases.
-    let names = crate::glob::CaseFilter::new(&args.case_glob, &args.exclude_glob)?;
-    let all_cases = corpus::load(&args.cases).map_err(|errors| {
-        let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-        anyhow::anyhow!("{} malformed case(s):\n{}", errors.len(), lines.join("\n"))
-    })?;
-    let rules: Vec<String> = args.rule.iter().map(|r| r.to_ascii_lowercase()).collect();
-    let cases: Vec<Case> = all_cases
-        .into_iter()
-        .filter(|c| {
-            rules.is_empty()
-                || c.rules.iter().any(|r| {
-                    rules
-                        .iter()
-                        .any(|want| r.to_string().to_ascii_lowercase().contains(want))
-                })
-        })
-        .filter(|c| names.keeps(&c.name))
-        .filter(|c| shard.is_none_or(|s| in_shard(&c.name, s)))
-        .collect();
+    let select::Cases {
+        cases,
+        first_generated,
+        sampled,
+    } = select::cases(args, shard)?;
 
     let (subjects, notes) = select::subjects(args, &exe)?;
     if subjects.is_empty() {
@@ -86,11 +71,14 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     let results_path = run_dir.join(RESULTS_FILE);
 
     // Plan.
-    let keep = |p: checker::Profile| args.profile.is_empty() || args.profile.contains(&p);
     let mut tasks: Vec<Task> = Vec::new();
     let mut resumed = 0;
     for (si, s) in subjects.iter().enumerate() {
         for (ci, c) in cases.iter().enumerate() {
+            let keep = |p: checker::Profile| {
+                (args.profile.is_empty() || args.profile.contains(&p))
+                    && sampled[ci].as_ref().is_none_or(|ps| ps.contains(&p))
+            };
             for job in plan(s, c, ci, &keep) {
                 let key = (c.name.clone(), s.id.clone(), job.profile, job.kind);
                 if done.contains(&key) {
@@ -107,11 +95,15 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         "clasp_version": env!("CARGO_PKG_VERSION"),
         "started_unix": SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0),
         "args": std::env::args().skip(1).collect::<Vec<_>>(),
-        "cases_dir": args.cases,
+        "cases_dir": (args.suite != Suite::Generated).then_some(&args.cases),
+        "suite": args.suite.name(),
+        "sample": args.sample,
+        "seed": args.sample.map(|_| args.seed),
         "cases": cases.len(),
+        "generated_cases": cases.len() - first_generated,
         "shard": args.shard,
         "resumed": args.resume.is_some(),
-        "subjects": subjects.iter().map(|s| json!({"id": s.id, "identity": s.identity})).collect::<Vec<_>>(),
+        "subjects": subjects.iter().map(|s| json!({"id": s.id, "identity": s.identity, "device": device_rows(s)})).collect::<Vec<_>>(),
         "notes": notes,
     });
     std::fs::write(
@@ -121,7 +113,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     .with_context(|| format!("cannot write into {}", run_dir.display()))?;
     // The cases as run, so the reports can show kernels without the corpus (a resumed run
     // keeps its first cases.json only if this selection is the same; it is rewritten anyway).
-    let infos = crate::reports::save_cases(&run_dir, &cases)
+    let infos = crate::reports::save_cases(&run_dir, &cases, first_generated)
         .with_context(|| format!("cannot write into {}", run_dir.display()))?;
     // Known deviations are read before anything runs: a bad file stops the run at once, and the
     // progress bars count known deviations and interpretations as the final summary does.
@@ -182,6 +174,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         start_timeout: Duration::from_secs_f64(args.timeout.max(60.0)),
         cache_dir: (!args.no_cache).then(|| args.cache_dir.clone()),
         corpus_root: args.cases.clone(),
+        first_generated,
         worker_log,
     };
     // The engine phase, timed apart from discovery before it and the reports after it, with the
@@ -271,6 +264,25 @@ fn live_outcome(r: &CaseResult, known: &Known, cases: &BTreeMap<&str, &CaseInfo>
         .unwrap_or_default();
     let hit = r.verdict.is_finding() && known.find(r).is_some();
     Outcome::of(r, hit, another_reading(&r.subject, &rules))
+}
+
+/// A device's identity field by field, as run.json records it for bug reports.
+fn device_rows(s: &crate::subjects::Subject) -> Vec<(&'static str, String)> {
+    let crate::subjects::SubjectKind::Device(d) = &s.kind else {
+        return Vec::new();
+    };
+    let mut rows = vec![
+        ("platform", d.platform_name.clone()),
+        ("platform version", d.platform_version.clone()),
+        ("device", d.name.clone()),
+        ("device version", d.version.clone()),
+        ("driver version", d.driver_version.clone()),
+        ("OpenCL C version", d.opencl_c_version.clone()),
+    ];
+    if let Some(f) = &d.opencl_c_features {
+        rows.push(("OpenCL C features", f.join(" ")));
+    }
+    rows
 }
 
 /// `/proc/loadavg`'s 1-, 5- and 15-minute figures, or an empty string.

@@ -1,11 +1,14 @@
-//! What `clasp run` runs and where it writes: `--shard`, `--subject` and `--device`, the run
-//! directory.
+//! What `clasp run` runs and where it writes: `--suite`, `--sample` and the case filters,
+//! `--shard`, `--subject` and `--device`, the run directory.
 
 use super::devices::DISCOVERY_TIMEOUT;
-use crate::cli::RunArgs;
+use crate::cli::{RunArgs, Suite};
 use crate::drivers::discover::discover;
 use crate::subjects::{Subject, SubjectKind};
 use anyhow::{bail, Context as _};
+use checker::case::{corpus, Case};
+use checker::Profile;
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use xxhash_rust::xxh64::xxh64;
 
@@ -27,6 +30,80 @@ pub fn parse_shard(s: &str) -> anyhow::Result<(u64, u64)> {
 /// contract: the same name lands in the same shard on every machine and every version.
 pub fn in_shard(name: &str, (i, n): (u64, u64)) -> bool {
     xxh64(name.as_bytes(), 0) % n == i - 1
+}
+
+/// The cases a run runs, hand-written first.
+pub struct Cases {
+    pub cases: Vec<Case>,
+    /// Cases from this index on are generated: they exist in memory only.
+    pub first_generated: usize,
+    /// Per case, the profiles `--sample` keeps it in (`None`: all of them).
+    pub sampled: Vec<Option<Vec<Profile>>>,
+}
+
+/// The cases `--suite`, `--sample`, `--rule`, `--case`, `--exclude` and `--shard` select.
+/// Generated cases are filtered before they are parsed, so a narrow selection of the generated
+/// suite costs its enumeration (a fraction of a second) and little else.
+pub fn cases(args: &RunArgs, shard: Option<(u64, u64)>) -> anyhow::Result<Cases> {
+    if args.sample.is_some() && args.suite == Suite::Hand {
+        bail!("--sample picks from the generated suite: add --suite generated (or all)");
+    }
+    let names = crate::glob::CaseFilter::new(&args.case_glob, &args.exclude_glob)?;
+    let rules: Vec<String> = args.rule.iter().map(|r| r.to_ascii_lowercase()).collect();
+    let wanted = |name: &str, listed: &[checker::RuleId]| {
+        (rules.is_empty()
+            || listed.iter().any(|r| {
+                let r = r.code().to_ascii_lowercase();
+                rules.iter().any(|want| r.contains(want))
+            }))
+            && names.keeps(name)
+            && shard.is_none_or(|s| in_shard(name, s))
+    };
+    let mut out = Cases {
+        cases: Vec::new(),
+        first_generated: 0,
+        sampled: Vec::new(),
+    };
+    if args.suite != Suite::Generated {
+        let hand = corpus::load(&args.cases).map_err(|errors| {
+            let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+            anyhow::anyhow!("{} malformed case(s):\n{}", errors.len(), lines.join("\n"))
+        })?;
+        out.cases = hand
+            .into_iter()
+            .filter(|c| wanted(&c.name, &c.rules))
+            .collect();
+    }
+    out.first_generated = out.cases.len();
+    out.sampled = vec![None; out.cases.len()];
+    if args.suite != Suite::Hand {
+        let generated = generators::exhaustive();
+        // The sample is drawn from the whole suite, before any filter or shard.
+        let sample = args
+            .sample
+            .map(|n| generators::suite::sample(&generated, n, args.seed));
+        let hand_names: HashSet<String> = out.cases.iter().map(|c| c.name.clone()).collect();
+        for (i, g) in generated.into_iter().enumerate() {
+            let keep = sample.as_ref().map(|s| s[i].clone());
+            if keep.as_ref().is_some_and(Vec::is_empty)
+                || !wanted(&g.name, &g.rules)
+            {
+                continue;
+            }
+            if hand_names.contains(&g.name) {
+                bail!(
+                    "a generated case has the name of a hand-written one: {}",
+                    g.name
+                );
+            }
+            let case = g
+                .parse()
+                .map_err(|e| anyhow::anyhow!("generated case {}: {e}", g.name))?;
+            out.cases.push(case);
+            out.sampled.push(keep);
+        }
+    }
+    Ok(out)
 }
 
 /// Which subjects `--subject` asks for.

@@ -15,6 +15,8 @@
 //! | [`cts`] | `cts/<subject>.json`: `{"cmd", "args", "results": {name: pass|fail|skip}}` |
 //! | [`repro`] | `reproducers/<subject>/<case>@<profile>.{cl,options}` |
 //!
+//! [`bug`] renders one finding as a ready-to-file bug report (`clasp report --bug`, `--bugs`).
+//!
 //! A compact report ([`Form::Compact`]) writes `summary.md` and `results.json.gz` alone. The
 //! summary printed at the end ([`terminal`]) comes from the same [`Summary`] as the files.
 //!
@@ -22,6 +24,7 @@
 //! writing leaves each file either old or new.
 
 pub mod atomic;
+pub mod bug;
 pub mod compare;
 pub mod cts;
 pub mod describe;

@@ -34,6 +34,10 @@ pub struct SubjectInfo {
     pub id: String,
     #[serde(default)]
     pub identity: String,
+    /// A device's identity field by field (platform, device, driver and OpenCL C versions), for
+    /// bug reports; empty for other subjects and runs made before it was recorded.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub device: Vec<(String, String)>,
 }
 
 /// `run.json`: what was run, on what. Unknown fields are kept, so nothing is lost on a round trip.
@@ -109,6 +113,9 @@ pub struct CaseInfo {
     #[serde(default)]
     pub kind: String,
     pub source: String,
+    /// Built by the generators, not read from a file: `clasp generate --case NAME` prints it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub generated: bool,
 }
 
 impl CaseInfo {
@@ -129,6 +136,7 @@ impl CaseInfo {
                 .collect(),
             kind: if c.run.is_some() { "run" } else { "compile" }.into(),
             source: c.source.clone(),
+            generated: false,
         }
     }
 
@@ -165,9 +173,21 @@ impl CaseInfo {
     }
 }
 
-/// Writes the cases of a run (`clasp run` does this before running anything) and returns them.
-pub fn save_cases(run_dir: &Path, cases: &[Case]) -> io::Result<Vec<CaseInfo>> {
-    let infos: Vec<CaseInfo> = cases.iter().map(CaseInfo::from_case).collect();
+/// Writes the cases of a run (`clasp run` does this before running anything) and returns them;
+/// those from index `first_generated` on are generated.
+pub fn save_cases(
+    run_dir: &Path,
+    cases: &[Case],
+    first_generated: usize,
+) -> io::Result<Vec<CaseInfo>> {
+    let infos: Vec<CaseInfo> = cases
+        .iter()
+        .enumerate()
+        .map(|(i, c)| CaseInfo {
+            generated: i >= first_generated,
+            ..CaseInfo::from_case(c)
+        })
+        .collect();
     let text = serde_json::to_string(&infos)? + "\n";
     atomic::write(&run_dir.join(CASES_FILE), text.as_bytes())?;
     Ok(infos)
