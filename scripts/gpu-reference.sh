@@ -8,8 +8,13 @@
 #   scripts/gpu-reference.sh conformance   # clasp devices + clasp run (compile and run-time cases)
 #   scripts/gpu-reference.sh bench         # PyTorch copy + clpeak references, then clasp bench
 #   scripts/gpu-reference.sh fuzz [TIME]   # differential fuzzing of NVIDIA's driver (default 8m)
+#   scripts/gpu-reference.sh generated [SECONDS] [SAMPLE] [SHARDS]
+#       the generated suite from memory: PoCL a stratified sample (SAMPLE per rule x profile x
+#       expectation, default 25), then NVIDIA's whole suite in SHARDS hash shards (default 8),
+#       one after another until SECONDS (default 450) are spent; each finished shard is a
+#       complete partition, a shard cut short keeps what it finished (its summary says so).
 set -u
-phase=${1:?usage: gpu-reference.sh conformance|bench|fuzz [TIME]}
+phase=${1:?usage: gpu-reference.sh conformance|bench|fuzz [TIME]|generated [SECONDS] [SAMPLE] [SHARDS]}
 GPU_DIR=${GPU_DIR:-target/gpu}
 OUT=${OUT:?set OUT to the output folder}
 BIN=$GPU_DIR/clasp
@@ -65,6 +70,32 @@ PY
   timeout 100 "$BIN" bench --device pocl --quick --plain --out /tmp/clasp-bench >> "$OUT/bench.txt" 2>&1
   tail -40 "$OUT/bench.txt"
   tar czf "$OUT/bench.tar.gz" -C /tmp clasp-bench
+  ;;
+generated)
+  deadline=$(( $(date +%s) + ${2:-450} ))
+  sample=${3:-25}
+  shards=${4:-8}
+  log="$OUT/generated.log"
+  timed() { # label, seconds, command...: runs it under a timeout and logs its wall time
+    local label=$1 limit=$2 start; shift 2; start=$(date +%s%N)
+    timeout "$limit" "$@" > "$OUT/$label.log" 2>&1
+    echo "$label exit $? in $(( ($(date +%s%N) - start) / 1000000 )) ms" | tee -a "$log"
+    tail -4 "$OUT/$label.log"
+  }
+  compact() { # label, run dir
+    "$BIN" report "$2" --compact --out "$OUT/$1" > "$OUT/$1-report.log" 2>&1
+    echo "$1 compact report exit $? (1: findings)" | tee -a "$log"
+  }
+  timed pocl-sample $(( deadline - $(date +%s) )) "$BIN" run --suite generated --sample "$sample" \
+    --subject portable --out /tmp/gen-pocl --cache-dir /tmp/gen-cache --plain -j 16
+  compact pocl-sample "$(ls -d /tmp/gen-pocl/*/ | tail -1)"
+  for i in $(seq 1 "$shards"); do
+    left=$(( deadline - $(date +%s) ))
+    [ "$left" -gt 20 ] || { echo "nvidia: stopped before shard $i/$shards (time)" | tee -a "$log"; break; }
+    timed "nvidia-shard-$i-of-$shards" "$left" "$BIN" run --suite generated --shard "$i/$shards" \
+      --subject nvidia --out "/tmp/gen-nv-$i" --cache-dir /tmp/gen-cache --plain -j 16
+    compact "nvidia-shard-$i-of-$shards" "$(ls -d /tmp/gen-nv-$i/*/ | tail -1)"
+  done
   ;;
 fuzz)
   # Random programs and their one-violation mutants on NVIDIA's driver, reduced on disagreement.
