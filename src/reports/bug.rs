@@ -341,3 +341,22 @@ pub fn render(s: &Summary<'_>, rep: &Reported<'_>, others: &[&str]) -> String {
     let _ = writeln!(m, "\n## Reproduce with clasp\n\n```sh\n{again}\n```");
     m
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_identity_line_reads_field_by_field_when_the_run_recorded_no_device() {
+        let rows = identity_rows(
+            None,
+            "rusticl | OpenCL 3.0  | llvmpipe (LLVM 15.0.6, 256 bits) | OpenCL 3.0  | driver 22.3.6",
+        );
+        assert_eq!(rows[2], ("device".into(), "llvmpipe (LLVM 15.0.6, 256 bits)".into()));
+        assert_eq!(rows[4], ("driver version".into(), "22.3.6".into()));
+        assert_eq!(
+            identity_rows(None, "clang version 16.0.6"),
+            [("identity".to_string(), "clang version 16.0.6".to_string())]
+        );
+    }
+}
