@@ -85,9 +85,7 @@ pub fn cases(args: &RunArgs, shard: Option<(u64, u64)>) -> anyhow::Result<Cases>
         let hand_names: HashSet<String> = out.cases.iter().map(|c| c.name.clone()).collect();
         for (i, g) in generated.into_iter().enumerate() {
             let keep = sample.as_ref().map(|s| s[i].clone());
-            if keep.as_ref().is_some_and(Vec::is_empty)
-                || !wanted(&g.name, &g.rules)
-            {
+            if keep.as_ref().is_some_and(Vec::is_empty) || !wanted(&g.name, &g.rules) {
                 continue;
             }
             if hand_names.contains(&g.name) {

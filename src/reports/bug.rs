@@ -133,9 +133,16 @@ fn host_directives(case: &CaseInfo) -> Vec<&str> {
         .filter_map(|l| l.trim_start().strip_prefix("//@"))
         .map(str::trim)
         .filter(|d| {
-            ["launch:", "arg:", "expect:", "expect-error:", "requires:", "query:"]
-                .iter()
-                .any(|k| d.starts_with(k))
+            [
+                "launch:",
+                "arg:",
+                "expect:",
+                "expect-error:",
+                "requires:",
+                "query:",
+            ]
+            .iter()
+            .any(|k| d.starts_with(k))
         })
         .collect()
 }
@@ -224,7 +231,11 @@ pub fn render(s: &Summary<'_>, rep: &Reported<'_>, others: &[&str]) -> String {
     m.push_str("## Kernel\n\n");
     match case {
         Some(c) => {
-            let lang = if r.profile.lang().is_cxx() { "cpp" } else { "c" };
+            let lang = if r.profile.lang().is_cxx() {
+                "cpp"
+            } else {
+                "c"
+            };
             let _ = writeln!(m, "```{lang}\n{}```\n", c.source);
             let mut how = format!("clasp case `{}`", r.case);
             if c.generated {
@@ -234,10 +245,17 @@ pub fn render(s: &Summary<'_>, rep: &Reported<'_>, others: &[&str]) -> String {
                     r.case
                 );
             }
-            let _ = writeln!(m, "{how}. Lines starting `//` are comments the compiler ignores.\n");
+            let _ = writeln!(
+                m,
+                "{how}. Lines starting `//` are comments the compiler ignores.\n"
+            );
         }
         None => {
-            let _ = writeln!(m, "(the run did not save the source of case `{}`)\n", r.case);
+            let _ = writeln!(
+                m,
+                "(the run did not save the source of case `{}`)\n",
+                r.case
+            );
         }
     }
 
@@ -352,7 +370,10 @@ mod tests {
             None,
             "rusticl | OpenCL 3.0  | llvmpipe (LLVM 15.0.6, 256 bits) | OpenCL 3.0  | driver 22.3.6",
         );
-        assert_eq!(rows[2], ("device".into(), "llvmpipe (LLVM 15.0.6, 256 bits)".into()));
+        assert_eq!(
+            rows[2],
+            ("device".into(), "llvmpipe (LLVM 15.0.6, 256 bits)".into())
+        );
         assert_eq!(rows[4], ("driver version".into(), "22.3.6".into()));
         assert_eq!(
             identity_rows(None, "clang version 16.0.6"),
