@@ -81,7 +81,7 @@ pub fn cases(args: &RunArgs, shard: Option<(u64, u64)>) -> anyhow::Result<Cases>
         // The sample is drawn from the whole suite, before any filter or shard.
         let sample = args
             .sample
-            .map(|n| generators::suite::sample(&generated, n, args.seed));
+            .map(|n| generators::suite::sample(&generated, n as usize, args.seed));
         let hand_names: HashSet<String> = out.cases.iter().map(|c| c.name.clone()).collect();
         for (i, g) in generated.into_iter().enumerate() {
             let keep = sample.as_ref().map(|s| s[i].clone());
