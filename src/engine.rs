@@ -7,6 +7,9 @@
 //! the job is recorded as `crash`/`timeout` and the next job goes to the slot's spare worker,
 //! started in the background while the lost one was working ([`Slot`]).
 //!
+//! clang reads a hand-written case from its corpus file, and a generated one (in memory only)
+//! from a scratch copy each clang thread writes and removes.
+//!
 //! Run-time cases go to the same workers as builds ([`Mode::Run`]), with the same timeout and
 //! the same crash and hang handling. An arg-qualifiers job ([`RunKind::ArgQualifiers`]) rides
 //! on its compile job: it runs right after it, on the same worker, when that build succeeded,

@@ -150,7 +150,7 @@ fn host_directives(case: &CaseInfo) -> Vec<&str> {
 /// How an expectation reads after "must be".
 fn must(e: &Expected) -> String {
     match e {
-        Expected::Accept => "built".into(),
+        Expected::Accept => "accepted".into(),
         Expected::Reject => "rejected".into(),
         e => describe_expected(e),
     }
