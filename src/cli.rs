@@ -33,7 +33,8 @@ pub enum Command {
     /// disagreements are reduced and written as suite cases under `reports/fuzz/`.
     Fuzz(FuzzArgs),
     /// Re-render every report of a saved run (results.json, junit.xml, summary.md, index.html,
-    /// CTS-style JSON, reproducers), applying the known deviations as they are now.
+    /// CTS-style JSON, reproducers), applying the known deviations as they are now; or write
+    /// ready-to-file bug reports for its findings (--bug, --bugs).
     Report(ReportArgs),
     /// Compare two runs: fixed, broken, new crashes and timeouts per subject and rule (Markdown).
     Compare(CompareArgs),

@@ -177,6 +177,7 @@ pub fn render(s: &Summary<'_>, rep: &Reported<'_>, others: &[&str]) -> String {
         (_, Actual::Timeout { .. }) => "hangs".into(),
         (Expected::Reject, Actual::Accepted { .. }) => "accepts an invalid kernel".into(),
         (Expected::Accept, Actual::Rejected { .. }) => "rejects a valid kernel".into(),
+        (_, Actual::Ran { .. }) => "runs a kernel wrongly".into(),
         _ => format!("{actual}, expected {expected}"),
     };
     let _ = writeln!(
@@ -186,7 +187,22 @@ pub fn render(s: &Summary<'_>, rep: &Reported<'_>, others: &[&str]) -> String {
         rules.join(", "),
         r.profile
     );
-    if is_device {
+    if let Actual::Ran { .. } = &r.actual {
+        let _ = writeln!(
+            m,
+            "Built with options `{options}` and run as the steps below say, the kernel below \
+             gives **{actual}** ({}).\n",
+            rules.join(", ")
+        );
+    } else if is_device && matches!(r.actual, Actual::Crash { .. } | Actual::Timeout { .. }) {
+        let _ = writeln!(
+            m,
+            "The process running the steps below (build options `{options}`) {what}; the kernel \
+             below must be **{}** ({}).\n",
+            must(&r.expected),
+            rules.join(", ")
+        );
+    } else if is_device {
         let _ = writeln!(
             m,
             "`clBuildProgram` with options `{options}` {what}: the kernel below must be \
@@ -295,6 +311,10 @@ pub fn render(s: &Summary<'_>, rep: &Reported<'_>, others: &[&str]) -> String {
     match &r.expected {
         Expected::Accept if matches!(r.actual, Actual::Ran { .. }) => m.push_str(
             "The build succeeds, and every step and check of the case's directives (Steps) holds.\n",
+        ),
+        Expected::Accept if r.kind == RunKind::ArgQualifiers => m.push_str(
+            "The build succeeds, and every argument's `CL_KERNEL_ARG_ADDRESS_QUALIFIER` is the \
+             address space of its declaration.\n",
         ),
         Expected::Accept => m.push_str("The build succeeds.\n"),
         Expected::Reject => m.push_str("The build fails.\n"),
