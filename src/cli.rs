@@ -24,7 +24,8 @@ pub enum Command {
     Check(CheckArgs),
     /// List every OpenCL platform and device with what decides how clasp tests it.
     Devices(DevicesArgs),
-    /// Run the corpus on every subject: OpenCL devices, the checker, clang-16.
+    /// Run the corpus (or the generated suite: --suite) on every subject: OpenCL devices, the
+    /// checker, clang-16.
     Run(Box<RunArgs>),
     /// Write the generated cases as suite case files.
     Generate(GenerateArgs),
@@ -32,7 +33,8 @@ pub enum Command {
     /// disagreements are reduced and written as suite cases under `reports/fuzz/`.
     Fuzz(FuzzArgs),
     /// Re-render every report of a saved run (results.json, junit.xml, summary.md, index.html,
-    /// CTS-style JSON, reproducers), applying the known deviations as they are now.
+    /// CTS-style JSON, reproducers), applying the known deviations as they are now; or write
+    /// ready-to-file bug reports for its findings (--bug, --bugs).
     Report(ReportArgs),
     /// Compare two runs: fixed, broken, new crashes and timeouts per subject and rule (Markdown).
     Compare(CompareArgs),
@@ -133,8 +135,8 @@ pub struct RunArgs {
     /// Of the generated suite, run a deterministic stratified sample: N cases per rule ×
     /// profile that must be accepted and N that must be rejected (fewer where the suite has
     /// fewer). Taken before --shard, so the shards of a sample partition it.
-    #[arg(long, value_name = "N")]
-    pub sample: Option<usize>,
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub sample: Option<u32>,
     /// Which cases --sample picks: the same seed picks the same cases.
     #[arg(long, default_value_t = 0, requires = "sample")]
     pub seed: u64,

@@ -7,6 +7,9 @@
 //! the job is recorded as `crash`/`timeout` and the next job goes to the slot's spare worker,
 //! started in the background while the lost one was working ([`Slot`]).
 //!
+//! clang reads a hand-written case from its corpus file, and a generated one (in memory only)
+//! from a scratch copy each clang thread writes and removes.
+//!
 //! Run-time cases go to the same workers as builds ([`Mode::Run`]), with the same timeout and
 //! the same crash and hang handling. An arg-qualifiers job ([`RunKind::ArgQualifiers`]) rides
 //! on its compile job: it runs right after it, on the same worker, when that build succeeded,
@@ -227,9 +230,15 @@ pub fn execute(
     // Generated cases have no file for clang to read: each clang thread writes the one it
     // compiles into its own folder here (two threads may compile one case in two profiles).
     let scratch = if cases.len() > cfg.first_generated
-        && subjects.iter().any(|s| matches!(s.kind, SubjectKind::Clang { .. }))
+        && subjects
+            .iter()
+            .any(|s| matches!(s.kind, SubjectKind::Clang { .. }))
     {
-        Some(tempfile::Builder::new().prefix("clasp-generated-").tempdir()?)
+        Some(
+            tempfile::Builder::new()
+                .prefix("clasp-generated-")
+                .tempdir()?,
+        )
     } else {
         None
     };
@@ -372,18 +381,27 @@ pub fn execute(
                             while let Some(ti) = next() {
                                 let job = &tasks[ti].job;
                                 let start = Instant::now();
-                                let actual = match clang_file(cfg, scratch.as_deref(), cases, job.case) {
-                                    Ok(file) => {
-                                        let a = subjects::clang::run(exe, &job.options, &file, cfg.timeout);
-                                        if scratch.is_some() && job.case >= cfg.first_generated {
-                                            let _ = std::fs::remove_file(&file);
+                                let actual =
+                                    match clang_file(cfg, scratch.as_deref(), cases, job.case) {
+                                        Ok(file) => {
+                                            let a = subjects::clang::run(
+                                                exe,
+                                                &job.options,
+                                                &file,
+                                                cfg.timeout,
+                                            );
+                                            if scratch.is_some() && job.case >= cfg.first_generated
+                                            {
+                                                let _ = std::fs::remove_file(&file);
+                                            }
+                                            a
                                         }
-                                        a
-                                    }
-                                    Err(e) => Actual::Skipped {
-                                        why: format!("cannot write the generated case for clang: {e}"),
-                                    },
-                                };
+                                        Err(e) => Actual::Skipped {
+                                            why: format!(
+                                                "cannot write the generated case for clang: {e}"
+                                            ),
+                                        },
+                                    };
                                 let out = Outcome {
                                     actual,
                                     duration_ms: start.elapsed().as_secs_f64() * 1e3,

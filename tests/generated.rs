@@ -53,7 +53,11 @@ fn run_checker(tmp: &Path, out: &str, extra: &[&str]) -> (PathBuf, Vec<Value>) {
 fn shards_partition_the_generated_suite_and_filters_narrow_it() {
     let tmp = tempfile::tempdir().unwrap();
     let rule = "AS-RESERVED";
-    let (dir, all) = run_checker(tmp.path(), "whole", &["--suite", "generated", "--rule", rule]);
+    let (dir, all) = run_checker(
+        tmp.path(),
+        "whole",
+        &["--suite", "generated", "--rule", rule],
+    );
     // Every generated case built for a rule matching the filter, in every profile it lists.
     let want: usize = generators::exhaustive()
         .iter()
@@ -104,7 +108,10 @@ fn shards_partition_the_generated_suite_and_filters_narrow_it() {
     assert!(!narrow.is_empty());
     for r in &narrow {
         let case = r["case"].as_str().unwrap();
-        assert!(case.starts_with("as-reserved-name/") && !case.contains("typedef"), "{case}");
+        assert!(
+            case.starts_with("as-reserved-name/") && !case.contains("typedef"),
+            "{case}"
+        );
         assert_eq!(r["profile"], "CL1.2");
     }
     let expected: BTreeSet<Key> = keys(&all)
@@ -128,7 +135,10 @@ fn shards_partition_the_generated_suite_and_filters_narrow_it() {
         .filter(|k| k.0.starts_with("as-reserved"))
         .collect();
     assert_eq!(generated_part, keys(&all));
-    assert!(keys(&both).len() > keys(&all).len(), "no hand-written case ran");
+    assert!(
+        keys(&both).len() > keys(&all).len(),
+        "no hand-written case ran"
+    );
 }
 
 #[test]
@@ -146,7 +156,12 @@ fn samples_are_deterministic_and_their_shards_partition_them() {
     assert_ne!(keys(&a), keys(&c), "another seed, another sample");
     // At most one result per rule × profile × expectation cell: far fewer than the suite.
     let cases: BTreeSet<&str> = a.iter().map(|r| r["case"].as_str().unwrap()).collect();
-    assert!(cases.len() < 2_000 && a.len() > 300, "{} {}", cases.len(), a.len());
+    assert!(
+        cases.len() < 2_000 && a.len() > 300,
+        "{} {}",
+        cases.len(),
+        a.len()
+    );
     let mut union = BTreeSet::new();
     for i in 1..=2 {
         let shard = format!("{i}/2");
@@ -160,7 +175,11 @@ fn samples_are_deterministic_and_their_shards_partition_them() {
     assert_eq!(union, keys(&a), "the shards of a sample partition it");
 
     // A sample needs the generated suite.
-    let o = clasp(&["run", "--sample", "1", "--subject", "checker"], &[], tmp.path());
+    let o = clasp(
+        &["run", "--sample", "1", "--subject", "checker"],
+        &[],
+        tmp.path(),
+    );
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
 }
 
@@ -250,7 +269,10 @@ fn generated_runs_use_the_cache_and_findings_become_bug_reports() {
     let (_, again) = last_run(&tmp.path().join("runs"));
     assert_eq!(again.len(), records.len());
     let hits = built(&again);
-    assert!(!hits.is_empty() && hits.iter().all(|(cached, _)| *cached), "{hits:?}");
+    assert!(
+        !hits.is_empty() && hits.iter().all(|(cached, _)| *cached),
+        "{hits:?}"
+    );
     let verdicts = |rs: &[Value]| {
         rs.iter()
             .map(|r| (keys(std::slice::from_ref(r)), r["verdict"].clone()))
@@ -293,11 +315,19 @@ fn generated_runs_use_the_cache_and_findings_become_bug_reports() {
     let entry = saved.iter().find(|c| c["name"] == case).unwrap();
     assert_eq!(entry["source"].as_str().unwrap(), source);
     assert_eq!(entry["generated"], true);
-    let o = clasp(&["generate", "--case", case, "--out", "gen"], &[], tmp.path());
+    let o = clasp(
+        &["generate", "--case", case, "--out", "gen"],
+        &[],
+        tmp.path(),
+    );
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     let file = tmp.path().join("gen").join(format!("{case}.cl"));
     assert_eq!(std::fs::read_to_string(file).unwrap(), source);
-    let o = clasp(&["generate", "--case", "as-reserved-name/nope"], &[], tmp.path());
+    let o = clasp(
+        &["generate", "--case", "as-reserved-name/nope"],
+        &[],
+        tmp.path(),
+    );
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
 
     // Every group of findings gets a file; a case without a finding gets an error.
@@ -305,12 +335,18 @@ fn generated_runs_use_the_cache_and_findings_become_bug_reports() {
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     let files = walk(&tmp.path().join("bugs"));
     assert!(!files.is_empty());
-    assert!(files.iter().all(|f| f.extension().is_some_and(|x| x == "md")));
+    assert!(files
+        .iter()
+        .all(|f| f.extension().is_some_and(|x| x == "md")));
     let passing = records
         .iter()
         .find(|r| r["verdict"] == "pass")
         .and_then(|r| r["case"].as_str())
-        .filter(|c| !records.iter().any(|r| r["case"] == *c && r["verdict"] != "pass" && r["verdict"] != "skipped"));
+        .filter(|c| {
+            !records
+                .iter()
+                .any(|r| r["case"] == *c && r["verdict"] != "pass" && r["verdict"] != "skipped")
+        });
     if let Some(c) = passing {
         let o = clasp(&["report", &dir_s, "--bug", c], &env, tmp.path());
         assert_eq!(o.status.code(), Some(2), "{}", text(&o));
@@ -338,8 +374,17 @@ fn run_time_findings_list_the_host_steps() {
     let case = "runtime/async-copy-global-to-local";
     let o = clasp(
         &[
-            "run", "--cases", &cases_s, "--case", case, "--subject", "devices", "--out", "runs",
-            "--no-cache", "--plain",
+            "run",
+            "--cases",
+            &cases_s,
+            "--case",
+            case,
+            "--subject",
+            "devices",
+            "--out",
+            "runs",
+            "--no-cache",
+            "--plain",
         ],
         &env,
         tmp.path(),
@@ -367,14 +412,27 @@ fn run_time_findings_list_the_host_steps() {
 #[test]
 fn clang_compiles_generated_cases_from_scratch_copies() {
     let tmp = tempfile::tempdir().unwrap();
-    let probe = std::process::Command::new("clang-16").arg("--version").output();
+    let probe = std::process::Command::new("clang-16")
+        .arg("--version")
+        .output();
     if !probe.is_ok_and(|o| o.status.success()) {
         println!("skipped subject clang-16: not installed");
         return;
     }
     let args = [
-        "run", "--suite", "generated", "--rule", "AS-RESERVED-NAME", "--profile", "CL2.0",
-        "--subject", "clang", "--out", "runs", "--no-cache", "--plain",
+        "run",
+        "--suite",
+        "generated",
+        "--rule",
+        "AS-RESERVED-NAME",
+        "--profile",
+        "CL2.0",
+        "--subject",
+        "clang",
+        "--out",
+        "runs",
+        "--no-cache",
+        "--plain",
     ];
     let o = clasp(&args, &[], tmp.path());
     assert!(matches!(o.status.code(), Some(0 | 1)), "{}", text(&o));

@@ -103,7 +103,10 @@ mod tests {
     #[test]
     fn the_ranking_is_pinned() {
         // Part of the sample's contract: these values must never change.
-        assert_eq!(rank(0, ""), splitmix64(0xcbf2_9ce4_8422_2325 ^ splitmix64(0)));
+        assert_eq!(
+            rank(0, ""),
+            splitmix64(0xcbf2_9ce4_8422_2325 ^ splitmix64(0))
+        );
         assert_ne!(rank(0, "a"), rank(1, "a"));
         assert_eq!(rank(7, "as-local-init/x"), rank(7, "as-local-init/x"));
     }
@@ -146,6 +149,12 @@ mod tests {
         assert_eq!(find("random/seed-x/0001-valid"), None);
         let typo = format!("{}~", cases[5].name);
         let names: BTreeSet<String> = near(&typo, &cases, 3).into_iter().collect();
-        assert!(!names.is_empty() && names.iter().all(|n| typo.starts_with(n.as_str()) || n.starts_with(&cases[5].name)), "{names:?}");
+        assert!(
+            !names.is_empty()
+                && names
+                    .iter()
+                    .all(|n| typo.starts_with(n.as_str()) || n.starts_with(&cases[5].name)),
+            "{names:?}"
+        );
     }
 }

@@ -119,7 +119,16 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     // progress bars count known deviations and interpretations as the final summary does.
     let known = Known::load(&args.known)
         .with_context(|| format!("known deviations in {}", args.known.display()))?;
-    let infos: BTreeMap<&str, &CaseInfo> = infos.iter().map(|c| (c.name.as_str(), c)).collect();
+    // The progress bars need each case's rules, not its source (the engine has that).
+    let case_rules: Vec<CaseInfo> = infos
+        .into_iter()
+        .map(|c| CaseInfo {
+            source: String::new(),
+            ..c
+        })
+        .collect();
+    let infos: BTreeMap<&str, &CaseInfo> =
+        case_rules.iter().map(|c| (c.name.as_str(), c)).collect();
     let worker_log = OpenOptions::new()
         .create(true)
         .append(true)
@@ -179,6 +188,8 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     };
     // The engine phase, timed apart from discovery before it and the reports after it, with the
     // CPU time of this process and of every worker it reaped (`clasp overhead` reads these).
+    // Everything before the engine: selecting, generating and planning the cases, discovery.
+    let plan_s = started.elapsed().as_secs_f64();
     let load_start = load_average();
     let engine_start = Instant::now();
     let cpu_start = cpu_with_children();
@@ -197,6 +208,10 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     let load_end = load_average();
     progress.finish();
     drop(results);
+    // The reports read the run back from disk: what was planned is no longer needed, and a
+    // whole generated suite is large.
+    drop((tasks, infos, sampled));
+    drop((case_rules, cases));
 
     let wall = started.elapsed().as_secs_f64();
 
@@ -212,6 +227,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     }
     let summary = json!({
         "wall_s": wall,
+        "plan_s": plan_s,
         "engine_s": engine_s,
         "engine_cpu_s": engine_cpu_s,
         "workers": workers,

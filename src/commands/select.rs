@@ -81,13 +81,11 @@ pub fn cases(args: &RunArgs, shard: Option<(u64, u64)>) -> anyhow::Result<Cases>
         // The sample is drawn from the whole suite, before any filter or shard.
         let sample = args
             .sample
-            .map(|n| generators::suite::sample(&generated, n, args.seed));
+            .map(|n| generators::suite::sample(&generated, n as usize, args.seed));
         let hand_names: HashSet<String> = out.cases.iter().map(|c| c.name.clone()).collect();
         for (i, g) in generated.into_iter().enumerate() {
             let keep = sample.as_ref().map(|s| s[i].clone());
-            if keep.as_ref().is_some_and(Vec::is_empty)
-                || !wanted(&g.name, &g.rules)
-            {
+            if keep.as_ref().is_some_and(Vec::is_empty) || !wanted(&g.name, &g.rules) {
                 continue;
             }
             if hand_names.contains(&g.name) {

@@ -133,9 +133,16 @@ fn host_directives(case: &CaseInfo) -> Vec<&str> {
         .filter_map(|l| l.trim_start().strip_prefix("//@"))
         .map(str::trim)
         .filter(|d| {
-            ["launch:", "arg:", "expect:", "expect-error:", "requires:", "query:"]
-                .iter()
-                .any(|k| d.starts_with(k))
+            [
+                "launch:",
+                "arg:",
+                "expect:",
+                "expect-error:",
+                "requires:",
+                "query:",
+            ]
+            .iter()
+            .any(|k| d.starts_with(k))
         })
         .collect()
 }
@@ -143,7 +150,7 @@ fn host_directives(case: &CaseInfo) -> Vec<&str> {
 /// How an expectation reads after "must be".
 fn must(e: &Expected) -> String {
     match e {
-        Expected::Accept => "built".into(),
+        Expected::Accept => "accepted".into(),
         Expected::Reject => "rejected".into(),
         e => describe_expected(e),
     }
@@ -170,6 +177,7 @@ pub fn render(s: &Summary<'_>, rep: &Reported<'_>, others: &[&str]) -> String {
         (_, Actual::Timeout { .. }) => "hangs".into(),
         (Expected::Reject, Actual::Accepted { .. }) => "accepts an invalid kernel".into(),
         (Expected::Accept, Actual::Rejected { .. }) => "rejects a valid kernel".into(),
+        (_, Actual::Ran { .. }) => "runs a kernel wrongly".into(),
         _ => format!("{actual}, expected {expected}"),
     };
     let _ = writeln!(
@@ -179,7 +187,22 @@ pub fn render(s: &Summary<'_>, rep: &Reported<'_>, others: &[&str]) -> String {
         rules.join(", "),
         r.profile
     );
-    if is_device {
+    if let Actual::Ran { .. } = &r.actual {
+        let _ = writeln!(
+            m,
+            "Built with options `{options}` and run as the steps below say, the kernel below \
+             gives **{actual}** ({}).\n",
+            rules.join(", ")
+        );
+    } else if is_device && matches!(r.actual, Actual::Crash { .. } | Actual::Timeout { .. }) {
+        let _ = writeln!(
+            m,
+            "The process running the steps below (build options `{options}`) {what}; the kernel \
+             below must be **{}** ({}).\n",
+            must(&r.expected),
+            rules.join(", ")
+        );
+    } else if is_device {
         let _ = writeln!(
             m,
             "`clBuildProgram` with options `{options}` {what}: the kernel below must be \
@@ -224,7 +247,11 @@ pub fn render(s: &Summary<'_>, rep: &Reported<'_>, others: &[&str]) -> String {
     m.push_str("## Kernel\n\n");
     match case {
         Some(c) => {
-            let lang = if r.profile.lang().is_cxx() { "cpp" } else { "c" };
+            let lang = if r.profile.lang().is_cxx() {
+                "cpp"
+            } else {
+                "c"
+            };
             let _ = writeln!(m, "```{lang}\n{}```\n", c.source);
             let mut how = format!("clasp case `{}`", r.case);
             if c.generated {
@@ -234,10 +261,17 @@ pub fn render(s: &Summary<'_>, rep: &Reported<'_>, others: &[&str]) -> String {
                     r.case
                 );
             }
-            let _ = writeln!(m, "{how}. Lines starting `//` are comments the compiler ignores.\n");
+            let _ = writeln!(
+                m,
+                "{how}. Lines starting `//` are comments the compiler ignores.\n"
+            );
         }
         None => {
-            let _ = writeln!(m, "(the run did not save the source of case `{}`)\n", r.case);
+            let _ = writeln!(
+                m,
+                "(the run did not save the source of case `{}`)\n",
+                r.case
+            );
         }
     }
 
@@ -277,6 +311,10 @@ pub fn render(s: &Summary<'_>, rep: &Reported<'_>, others: &[&str]) -> String {
     match &r.expected {
         Expected::Accept if matches!(r.actual, Actual::Ran { .. }) => m.push_str(
             "The build succeeds, and every step and check of the case's directives (Steps) holds.\n",
+        ),
+        Expected::Accept if r.kind == RunKind::ArgQualifiers => m.push_str(
+            "The build succeeds, and every argument's `CL_KERNEL_ARG_ADDRESS_QUALIFIER` is the \
+             address space of its declaration.\n",
         ),
         Expected::Accept => m.push_str("The build succeeds.\n"),
         Expected::Reject => m.push_str("The build fails.\n"),
@@ -340,4 +378,26 @@ pub fn render(s: &Summary<'_>, rep: &Reported<'_>, others: &[&str]) -> String {
     );
     let _ = writeln!(m, "\n## Reproduce with clasp\n\n```sh\n{again}\n```");
     m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_identity_line_reads_field_by_field_when_the_run_recorded_no_device() {
+        let rows = identity_rows(
+            None,
+            "rusticl | OpenCL 3.0  | llvmpipe (LLVM 15.0.6, 256 bits) | OpenCL 3.0  | driver 22.3.6",
+        );
+        assert_eq!(
+            rows[2],
+            ("device".into(), "llvmpipe (LLVM 15.0.6, 256 bits)".into())
+        );
+        assert_eq!(rows[4], ("driver version".into(), "22.3.6".into()));
+        assert_eq!(
+            identity_rows(None, "clang version 16.0.6"),
+            [("identity".to_string(), "clang version 16.0.6".to_string())]
+        );
+    }
 }

@@ -32,6 +32,27 @@ pub struct Record {
 }
 
 /// How the document is written.
+/// [`Document`] as written: the same fields, borrowed from the run.
+#[derive(Serialize)]
+struct DocumentRef<'a> {
+    format: &'a str,
+    run: &'a RunInfo,
+    cases: &'a [CaseInfo],
+    results: Vec<RecordRef<'a>>,
+}
+
+/// [`Record`] as written.
+#[derive(Serialize)]
+struct RecordRef<'a> {
+    #[serde(flatten)]
+    result: &'a CaseResult,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    status: Option<super::Outcome>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    known: Option<String>,
+    rules: &'a [String],
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Encoding {
     /// `results.json`, indented for people and diffs.
@@ -73,18 +94,19 @@ fn gzip(text: &str) -> io::Result<Vec<u8>> {
 impl Sink for JsonSink {
     fn on(&mut self, event: &Event<'_, '_>) -> io::Result<()> {
         if let Event::Finished(s) = event {
-            let doc = Document {
-                format: FORMAT.into(),
-                run: s.run.run.clone(),
-                cases: s.run.cases.clone(),
+            // Borrowed, not cloned: [`Document`]'s shape, serialised from the run as it is.
+            let doc = DocumentRef {
+                format: FORMAT,
+                run: &s.run.run,
+                cases: &s.run.cases,
                 results: s
                     .reported
                     .iter()
-                    .map(|r| Record {
-                        result: r.result.clone(),
+                    .map(|r| RecordRef {
+                        result: r.result,
                         status: Some(r.outcome),
                         known: r.known.map(|k| format!("{} ({})", k.why, k.origin)),
-                        rules: r.rules.clone(),
+                        rules: &r.rules,
                     })
                     .collect(),
             };

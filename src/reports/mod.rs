@@ -93,7 +93,7 @@ pub fn render(run: &SavedRun, known: &Known, out: &Path, form: Form) -> anyhow::
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     atomic::clean_stale(out);
     let summary = summarise(run, known);
-    let mut sinks: Vec<Box<dyn Sink>> = match form {
+    let sinks: Vec<Box<dyn Sink>> = match form {
         Form::Full => vec![
             Box::new(json::JsonSink::new(out, json::Encoding::Plain)),
             Box::new(junit::JunitSink::new(out)),
@@ -108,19 +108,15 @@ pub fn render(run: &SavedRun, known: &Known, out: &Path, form: Form) -> anyhow::
         ],
     };
     let write = |e: io::Error| anyhow::anyhow!("cannot write a report into {}: {e}", out.display());
-    for s in sinks.iter_mut() {
+    // One sink at a time, written and dropped before the next starts: a sink holds its whole
+    // file until `finish`, and on a run of the whole generated suite those are hundreds of MB.
+    let mut files = Vec::new();
+    for mut s in sinks {
         s.on(&Event::Started(&summary)).map_err(write)?;
-    }
-    for rep in &summary.reported {
-        for s in sinks.iter_mut() {
+        for rep in &summary.reported {
             s.on(&Event::Result(rep)).map_err(write)?;
         }
-    }
-    for s in sinks.iter_mut() {
         s.on(&Event::Finished(&summary)).map_err(write)?;
-    }
-    let mut files = Vec::new();
-    for s in sinks {
         files.extend(s.finish().map_err(write)?);
     }
     let html = (form == Form::Full).then(|| out.join(html::FILE));

@@ -52,7 +52,12 @@ pub fn options_text(s: &Summary<'_>, g: &Group) -> String {
         .cases
         .get(r.case.as_str())
         .filter(|c| c.generated)
-        .map(|_| format!("# generated: `clasp generate --case {}` prints it\n", r.case))
+        .map(|_| {
+            format!(
+                "# generated: `clasp generate --case {}` prints it\n",
+                r.case
+            )
+        })
         .unwrap_or_default();
     format!(
         "{}\n# case: {}\n{generated}# subject: {} ({})\n# profile: {}\n# expected: {}; got: {}\n# {} case(s) in this run show the same; this is the smallest.\n# run: {how}\n",
