@@ -221,9 +221,10 @@ impl Suite {
 #[derive(clap::Args, Debug)]
 pub struct ReportArgs {
     /// A run directory (`results.jsonl`), a report directory (`results.json` or
-    /// `results.json.gz`, as `reports/reference/*` keep) or such a file.
-    #[arg(value_name = "RUN_DIR")]
-    pub run: PathBuf,
+    /// `results.json.gz`, as `reports/reference/*` keep) or such a file. Several (the shards of
+    /// one run, say) are merged into one report.
+    #[arg(value_name = "RUN_DIR", required = true, num_args = 1..)]
+    pub run: Vec<PathBuf>,
     /// Where to write the reports (default: RUN_DIR itself when it is a run directory, else
     /// `<runs>/<run-id>/`, so a committed report is never overwritten unless asked).
     #[arg(long)]

@@ -73,10 +73,11 @@ fn shards_partition_the_generated_suite_and_filters_narrow_it() {
     assert!(run["cases_dir"].is_null(), "{run}");
 
     let mut union = BTreeSet::new();
+    let mut shard_dirs = Vec::new();
     for i in 1..=3 {
         let shard = format!("{i}/3");
         let out = format!("shard{i}");
-        let (_, part) = run_checker(
+        let (shard_dir, part) = run_checker(
             tmp.path(),
             &out,
             &["--suite", "generated", "--rule", rule, "--shard", &shard],
@@ -85,8 +86,26 @@ fn shards_partition_the_generated_suite_and_filters_narrow_it() {
         assert!(!part.is_empty(), "shard {shard} is empty");
         assert!(union.is_disjoint(&part), "shard {shard} overlaps another");
         union.extend(part);
+        shard_dirs.push(shard_dir.to_string_lossy().into_owned());
     }
     assert_eq!(union, keys(&all), "the shards together are the whole");
+
+    // `clasp report` merges the shards into one report, with the whole run's totals.
+    let total = |t: &str| {
+        t.lines()
+            .find(|l| l.starts_with("Total:"))
+            .map(str::to_string)
+    };
+    let whole = clasp(&["report", &dir.to_string_lossy()], &[], tmp.path());
+    let mut args = vec!["report"];
+    args.extend(shard_dirs.iter().map(String::as_str));
+    args.extend(["--out", "merged", "--compact"]);
+    let merged = clasp(&args, &[], tmp.path());
+    assert_eq!(merged.status.code(), Some(0), "{}", text(&merged));
+    assert!(total(&text(&whole)).is_some(), "{}", text(&whole));
+    assert_eq!(total(&text(&merged)), total(&text(&whole)));
+    let summary = std::fs::read_to_string(tmp.path().join("merged/summary.md")).unwrap();
+    assert!(summary.contains("3 saved runs merged"), "{summary}");
 
     // --profile, --case and --exclude narrow the generated suite as they do the corpus.
     let (_, narrow) = run_checker(

@@ -6,6 +6,9 @@
 //! `results.json.gz` alone. Exit codes: 0 no finding, 1 findings (deviations, crashes,
 //! timeouts, known deviations that now pass), 2 usage or input error.
 //!
+//! Several saved runs (the shards of one run, run on different machines or at different times)
+//! are merged into one report: their results side by side, their cases joined by name.
+//!
 //! `--bug CASE[@PROFILE]` prints ready-to-file bug reports for that case's findings instead
 //! (deviations, crashes and timeouts, known ones included; `--subject` narrows them), and
 //! `--bugs DIR` writes one per group of like findings (subject × rules × profile × answer, the
@@ -19,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 pub fn run(args: &ReportArgs) -> anyhow::Result<ExitCode> {
-    let saved = SavedRun::load(&args.run)?;
+    let saved = SavedRun::load_all(&args.run)?;
     let known = Known::load(&args.known)
         .with_context(|| format!("known deviations in {}", args.known.display()))?;
     if args.bug.is_some() || args.bugs.is_some() {
@@ -27,7 +30,10 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<ExitCode> {
     }
     let out = match &args.out {
         Some(o) => o.clone(),
-        None => default_out(&args.run, &saved, &args.runs),
+        None if args.run.len() == 1 => default_out(&args.run[0], &saved, &args.runs),
+        None => {
+            bail!("several saved runs are merged into a new report: name its folder with --out")
+        }
     };
     let form = if args.compact {
         Form::Compact
@@ -84,7 +90,9 @@ fn bugs(args: &ReportArgs, saved: &SavedRun, known: &Known) -> anyhow::Result<Ex
             Some(c) => {
                 let name = c.rsplit_once('@').map_or(c.as_str(), |(n, _)| n);
                 if !saved.results.iter().any(|r| r.case == name) {
-                    bail!("case `{name}` has no result in {}", args.run.display());
+                    let runs: Vec<String> =
+                        args.run.iter().map(|p| p.display().to_string()).collect();
+                    bail!("case `{name}` has no result in {}", runs.join(", "));
                 }
                 format!("case `{c}`")
             }

@@ -91,6 +91,15 @@ pub fn utc(secs: u64) -> String {
     format!("{} UTC", crate::clock::minutes(secs))
 }
 
+/// A run as a merged report names it: its id and command.
+fn describe(run: &RunInfo) -> String {
+    format!(
+        "{} (`{}`)",
+        run.run_id.as_deref().unwrap_or("unnamed run"),
+        run.command()
+    )
+}
+
 /// An inline expectation of a case.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ExpectationInfo {
@@ -295,6 +304,47 @@ impl SavedRun {
             results: doc.results.into_iter().map(|r| r.result).collect(),
             unreadable: 0,
         })
+    }
+
+    /// Loads each saved run and merges them into one: the first one's description, a note
+    /// naming every run merged with its command, the cases joined by name and every result.
+    pub fn load_all(paths: &[PathBuf]) -> anyhow::Result<SavedRun> {
+        let mut runs = paths
+            .iter()
+            .map(|p| SavedRun::load(p).with_context(|| format!("in {}", p.display())));
+        let Some(first) = runs.next() else {
+            bail!("no saved run named");
+        };
+        let mut merged = first?;
+        if paths.len() == 1 {
+            return Ok(merged);
+        }
+        let mut names: BTreeSet<String> = merged.cases.iter().map(|c| c.name.clone()).collect();
+        let mut notes = vec![describe(&merged.run)];
+        for run in runs {
+            let run = run?;
+            notes.push(describe(&run.run));
+            for c in run.cases {
+                if names.insert(c.name.clone()) {
+                    merged.cases.push(c);
+                }
+            }
+            merged.results.extend(run.results);
+            merged.unreadable += run.unreadable;
+            merged.run.subjects.extend(
+                run.run
+                    .subjects
+                    .into_iter()
+                    .filter(|s| !merged.run.subjects.iter().any(|m| m.id == s.id))
+                    .collect::<Vec<_>>(),
+            );
+        }
+        merged.run.notes.push(format!(
+            "{} saved runs merged: {}",
+            notes.len(),
+            notes.join("; ")
+        ));
+        Ok(merged)
     }
 
     /// Whether `path` is a run directory (its reports may be written into it).
