@@ -11,23 +11,6 @@ use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// The newest run directory under `runs` and its results.
-fn last_run(runs: &Path) -> (PathBuf, Vec<Value>) {
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(runs)
-        .expect("runs dir")
-        .flatten()
-        .map(|e| e.path())
-        .collect();
-    dirs.sort();
-    let dir = dirs.pop().expect("a run directory");
-    let text = std::fs::read_to_string(dir.join("results.jsonl")).expect("results.jsonl");
-    let records = text
-        .lines()
-        .filter_map(|l| serde_json::from_str(l).ok())
-        .collect();
-    (dir, records)
-}
-
 type Key = (String, String, String, String);
 
 fn keys(records: &[Value]) -> BTreeSet<Key> {

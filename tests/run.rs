@@ -12,26 +12,8 @@ mod common;
 use common::*;
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
-
-/// Every run directory's results, by (case, subject, profile, kind).
-fn results(runs: &Path) -> (PathBuf, Vec<Value>) {
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(runs)
-        .expect("runs dir")
-        .flatten()
-        .map(|e| e.path())
-        .collect();
-    dirs.sort();
-    let dir = dirs.pop().expect("a run directory");
-    let text = std::fs::read_to_string(dir.join("results.jsonl")).expect("results.jsonl");
-    let records = text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect();
-    (dir, records)
-}
 
 /// `clasp run` of the corpus cases matching `globs` on one device, uncached, into `tmp/out_dir`;
 /// returns what it printed and the run's records, after checking that it finished (exit 0 or 1).
@@ -62,7 +44,7 @@ fn run_device(
         "{id}: {}",
         text(&out)
     );
-    (text(&out), results(&tmp.join(out_dir)).1)
+    (text(&out), last_run(&tmp.join(out_dir)).1)
 }
 
 /// What `clasp devices --format json` reports.
@@ -165,7 +147,7 @@ fn faults_are_recorded_on_their_cases_and_nothing_else_is_lost() {
     ];
     let out = clasp(&args, &env, tmp.path());
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
-    let (run_dir, records) = results(&tmp.path().join("runs"));
+    let (run_dir, records) = last_run(&tmp.path().join("runs"));
     let map = by_case(&records);
     // 6 good cases in 2 profiles, 4 faults and 1 reject in 1: every result is there, once;
     // plus one arg-qualifiers result for each case that must build in a profile it lists.
@@ -207,7 +189,7 @@ fn faults_are_recorded_on_their_cases_and_nothing_else_is_lost() {
     // An unchanged re-run takes every outcome but the timeout from the cache.
     let again = clasp(&args, &env, tmp.path());
     assert_eq!(again.status.code(), Some(1), "{}", text(&again));
-    let (_, records) = results(&tmp.path().join("runs"));
+    let (_, records) = last_run(&tmp.path().join("runs"));
     let cached = records.iter().filter(|r| r["cached"] == true).count();
     // 12 good builds, the clean reject, the garbage answer and the two crashes; 6 queries.
     assert_eq!(cached, 22, "{}", text(&again));
@@ -274,7 +256,7 @@ fn shards_split_the_corpus_and_filters_narrow_it() {
             tmp.path(),
         );
         assert_eq!(out.status.code(), Some(0), "{}", text(&out));
-        let (_, records) = results(&tmp.path().join(&out_dir));
+        let (_, records) = last_run(&tmp.path().join(&out_dir));
         for r in records {
             assert_eq!(r["profile"], "CL1.2");
             seen.push(r["case"].as_str().unwrap().to_string());
@@ -316,7 +298,7 @@ fn shards_split_the_corpus_and_filters_narrow_it() {
         tmp.path(),
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
-    let (_, records) = results(&tmp.path().join("g"));
+    let (_, records) = last_run(&tmp.path().join("g"));
     // c1, c10, c11 in two profiles each.
     assert_eq!(records.len(), 6);
 }
@@ -348,7 +330,7 @@ fn no_opencl_driver_is_not_an_error() {
         tmp.path(),
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
-    let (_, records) = results(&tmp.path().join("runs"));
+    let (_, records) = last_run(&tmp.path().join("runs"));
     assert_eq!(records.len(), 2);
     assert!(records
         .iter()
@@ -472,7 +454,7 @@ fn the_checker_and_clang_run_the_corpus() {
         tmp.path(),
     );
     assert!(matches!(out.status.code(), Some(0 | 1)), "{}", text(&out));
-    let (_, records) = results(&tmp.path().join("runs"));
+    let (_, records) = last_run(&tmp.path().join("runs"));
     let checker = records.iter().filter(|r| r["subject"] == "checker").count();
     assert!(checker > 0);
     if has_clang {

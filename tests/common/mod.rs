@@ -4,6 +4,7 @@
 
 pub mod saved;
 
+use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -50,4 +51,23 @@ pub fn fault_icd() -> PathBuf {
     let lib = target.join("debug/libfault_icd.so");
     assert!(lib.exists(), "{} was not built", lib.display());
     lib
+}
+
+/// The newest run directory under `runs` and its results, one JSON value per line of its
+/// `results.jsonl`.
+pub fn last_run(runs: &Path) -> (PathBuf, Vec<Value>) {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(runs)
+        .expect("runs dir")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    dirs.sort();
+    let dir = dirs.pop().expect("a run directory");
+    let text = std::fs::read_to_string(dir.join("results.jsonl")).expect("results.jsonl");
+    let records = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    (dir, records)
 }
