@@ -23,7 +23,9 @@ pub mod spec;
 pub mod symbol;
 pub mod token;
 
-pub use check::{check, check_bytes, check_source, in_main_file, parse_source, Options};
+pub use check::{
+    check, check_bytes, check_in_run, check_source, in_main_file, parse_source, Options,
+};
 pub use diag::{Code, Diagnostic};
 pub use source::{FileId, SourceFile, SourceMap, Span};
 pub use spec::{AddrSpace, Check, Feature, Lang, Profile, Rule, RuleId};

@@ -23,6 +23,7 @@
 //! expressions, the loaders, limits and the `__has_*` answers live in the other modules beside
 //! it.
 
+mod cache;
 mod cond;
 mod directives;
 mod expand;
@@ -32,6 +33,7 @@ mod include;
 mod limits;
 
 pub use expr::MAX_EXPR_DEPTH;
+pub use cache::TokenCache;
 pub use include::{FsLoader, Loader, MemLoader};
 pub use limits::*;
 
@@ -67,6 +69,8 @@ pub struct Options {
     /// Intel, ROCm), whose kernels test `__clang__` to pick clang-only paths. A single macro
     /// can also be removed with `-U`.
     pub clang_identity: bool,
+    /// Included files' tokens shared with the other checks of a run, if any.
+    pub cache: Option<std::sync::Arc<TokenCache>>,
 }
 
 impl Options {
@@ -78,6 +82,7 @@ impl Options {
             include_dirs: Vec::new(),
             limits: Limits::default(),
             clang_identity: true,
+            cache: None,
         }
     }
 
@@ -150,30 +155,59 @@ pub fn preprocess(
         .parent()
         .map(Path::to_path_buf)
         .unwrap_or_default();
-    let builtin = sources.add(SourceFile::new(BUILTIN_FILE, builtin_text(opts)));
-    let mut pp = Pp {
-        sources,
-        opts,
-        limits: opts.limits,
-        loader,
-        diags,
-        macros: Vec::new(),
-        disabled: Vec::new(),
-        ctx: Vec::new(),
-        files: Vec::new(),
-        conds: Vec::new(),
-        lexed: HashMap::default(),
-        loaded: HashMap::default(),
-        once: HashSet::default(),
-        out: Preprocessed::default(),
-        expanded_tokens: 0,
-        main_tokens: 0,
-        included_tokens: 0,
-        includes: 0,
-        arg_nesting: 0,
-        stopped: false,
-    };
-    let builtin_span = Span::new(builtin, 0, 0);
+    let prepared = prepared(opts);
+    let builtin = sources.add(SourceFile::new(BUILTIN_FILE, prepared.text.as_str()));
+    debug_assert_eq!(builtin, FileId(1));
+    diags.extend(prepared.diags.iter().cloned());
+    let mut pp = Pp::new(sources, opts, loader, diags);
+    pp.macros.clone_from(&prepared.macros);
+    pp.out = prepared.out.clone();
+    pp.enter_file(FileId(0), main_root, PathBuf::new());
+    pp.run()
+}
+
+/// The state after the `<built-in>` file: what every check with the same options starts from.
+/// Building it (a few hundred `#define`s lexed and read) costs more than checking a small
+/// kernel, so each thread keeps the last few and a check copies one (see [`prepared`]).
+struct Prepared {
+    key: (Profile, Vec<(String, String)>, Vec<String>, bool, Limits),
+    text: String,
+    macros: Vec<Option<Rc<Macro>>>,
+    /// Symbols, expansions and pragmas so far; no tokens unless the command line made some.
+    out: Preprocessed,
+    diags: Vec<Diagnostic>,
+}
+
+thread_local! {
+    /// The prepared states of this thread's recent checks, most recent last: one per profile
+    /// and command line, so a run over many files, or a fuzzer's eight profiles per input,
+    /// builds each once.
+    static PREPARED: std::cell::RefCell<Vec<Rc<Prepared>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// How many prepared states a thread keeps: every profile, with one command line.
+const KEEP_PREPARED: usize = 8;
+
+/// The prepared state for `opts`, from this thread's cache or built now.
+fn prepared(opts: &Options) -> Rc<Prepared> {
+    let key = (
+        opts.profile,
+        opts.defines.clone(),
+        opts.undefines.clone(),
+        opts.clang_identity,
+        opts.limits,
+    );
+    if let Some(p) = PREPARED.with_borrow(|c| c.iter().find(|p| p.key == key).cloned()) {
+        return p;
+    }
+    let text = builtin_text(opts);
+    let mut sources = SourceMap::new("", "");
+    sources.add(SourceFile::new(BUILTIN_FILE, text.as_str()));
+    let mut diags = Vec::new();
+    // The command line cannot include a file (its newlines are flattened): no loader is needed.
+    let no_files = MemLoader::default();
+    let mut pp = Pp::new(&mut sources, opts, &no_files, &mut diags);
+    let builtin_span = Span::new(FileId(1), 0, 0);
     for (name, b) in [(sym::FILE, Builtin::File), (sym::LINE, Builtin::Line)] {
         pp.define_macro(name, Rc::new(Macro::builtin(b, builtin_span)));
     }
@@ -182,9 +216,27 @@ pub fn preprocess(
         let m = Macro::builtin(Builtin::Has(op), builtin_span);
         pp.define_macro(name, Rc::new(m));
     }
-    pp.enter_file(FileId(0), main_root.clone(), PathBuf::new());
-    pp.enter_file(builtin, main_root, PathBuf::new());
-    pp.run()
+    pp.enter_file(FileId(1), PathBuf::new(), PathBuf::new());
+    pp.drain();
+    let stopped = pp.stopped;
+    let (macros, out) = (std::mem::take(&mut pp.macros), std::mem::take(&mut pp.out));
+    let p = Rc::new(Prepared {
+        key,
+        text,
+        macros,
+        out,
+        diags,
+    });
+    // A state that hit a limit is not kept: the next check reports it again.
+    if !stopped {
+        PREPARED.with_borrow_mut(|c| {
+            if c.len() >= KEEP_PREPARED {
+                c.remove(0);
+            }
+            c.push(p.clone());
+        });
+    }
+    p
 }
 
 /// The predefined macros and the command line as directives.
@@ -258,7 +310,37 @@ pub(crate) struct Pp<'a> {
     stopped: bool,
 }
 
-impl Pp<'_> {
+impl<'a> Pp<'a> {
+    fn new(
+        sources: &'a mut SourceMap,
+        opts: &'a Options,
+        loader: &'a dyn Loader,
+        diags: &'a mut Vec<Diagnostic>,
+    ) -> Pp<'a> {
+        Pp {
+            sources,
+            opts,
+            limits: opts.limits,
+            loader,
+            diags,
+            macros: Vec::new(),
+            disabled: Vec::new(),
+            ctx: Vec::new(),
+            files: Vec::new(),
+            conds: Vec::new(),
+            lexed: HashMap::default(),
+            loaded: HashMap::default(),
+            once: HashSet::default(),
+            out: Preprocessed::default(),
+            expanded_tokens: 0,
+            main_tokens: 0,
+            included_tokens: 0,
+            includes: 0,
+            arg_nesting: 0,
+            stopped: false,
+        }
+    }
+
     fn define_macro(&mut self, name: Symbol, m: Rc<Macro>) {
         let i = name.index();
         if i >= self.macros.len() {
@@ -332,6 +414,13 @@ impl Pp<'_> {
         // Most tokens of the main file reach the output; reserving avoids regrowing it.
         self.out.tokens.reserve(main.len());
         drop(main);
+        self.drain();
+        self.out.tokens.push(main_eof);
+        self.out
+    }
+
+    /// Reads the open files to their end, pushing the output.
+    fn drain(&mut self) {
         loop {
             self.copy_plain();
             let Some(t) = self.expand_next(0, true) else {
@@ -350,8 +439,6 @@ impl Pp<'_> {
             }
             self.out.tokens.push(t.t);
         }
-        self.out.tokens.push(main_eof);
-        self.out
     }
 
     fn error(&mut self, span: Span, message: impl Into<String>) {
@@ -385,7 +472,15 @@ impl Pp<'_> {
         if let Some(t) = self.lexed.get(&id) {
             return t.clone();
         }
-        let toks = Rc::new(lex(id, &self.sources.file(id).text, &mut self.out.symbols));
+        let file = self.sources.file(id);
+        let toks = match &self.opts.cache {
+            // The main file and the command line are the check's own.
+            Some(cache) if id.0 > 1 => {
+                cache.tokens(&file.name, &file.text, id, &mut self.out.symbols)
+            }
+            _ => lex(id, &file.text, &mut self.out.symbols),
+        };
+        let toks = Rc::new(toks);
         self.lexed.insert(id, toks.clone());
         toks
     }
