@@ -11,6 +11,7 @@
 pub mod ast;
 pub mod case;
 mod check;
+mod mem;
 pub mod diag;
 pub mod lex;
 pub mod parse;

@@ -24,8 +24,9 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         undefines: args.undefines.clone(),
         include_dirs: args.include_dirs.clone(),
     };
-    // The files of one run share their included files' tokens.
-    let cache = Arc::new(TokenCache::new());
+    // The files of one run share their included files' tokens. One file alone does not: the
+    // cache would copy each header's tokens once more, for no second reader.
+    let cache = (files.len() > 1).then(|| Arc::new(TokenCache::new()));
     let check_one = |file: &PathBuf| -> anyhow::Result<(SourceMap, Vec<Diagnostic>)> {
         let bytes = std::fs::read(file)
             .map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", file.display()))?;
@@ -35,7 +36,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             args.profile,
             &opts,
             &FsLoader,
-            Some(&cache),
+            cache.as_ref(),
         );
         Ok((sources, diags))
     };

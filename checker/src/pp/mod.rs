@@ -413,6 +413,7 @@ impl<'a> Pp<'a> {
         self.main_tokens = main.len() as u64;
         // Most tokens of the main file reach the output; reserving avoids regrowing it.
         self.out.tokens.reserve(main.len());
+        crate::mem::advise_huge(&self.out.tokens);
         drop(main);
         self.drain();
         self.out.tokens.push(main_eof);
