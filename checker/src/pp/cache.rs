@@ -84,3 +84,63 @@ impl TokenCache {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pp::{preprocess, MemLoader, Options, Preprocessed};
+    use crate::source::SourceMap;
+    use crate::spec::Profile;
+    use crate::Diagnostic;
+
+    fn run(main: &str, loader: &MemLoader, cache: Option<&Arc<TokenCache>>) -> (Preprocessed, Vec<Diagnostic>) {
+        let mut opts = Options::new(Profile::CL1_2);
+        opts.cache = cache.cloned();
+        let mut sources = SourceMap::new("k.cl", main);
+        let mut diags = Vec::new();
+        let out = preprocess(&mut sources, &opts, loader, &mut diags);
+        (out, diags)
+    }
+
+    /// Tokens as texts, spans and expansions: what the parser would see.
+    fn seen(p: &Preprocessed) -> Vec<(String, crate::Span, Option<u32>)> {
+        let seen = p.tokens.iter();
+        seen.map(|t| (p.symbols.text(t.sym).to_string(), t.span, t.expansion())).collect()
+    }
+
+    const HEADER: &str = "#ifndef H\n#define H\n#define SCALE(x) ((x) * K)\n\
+        inline float fresh_name(float v) { return SCALE(v) + unseen_elsewhere; }\n\
+        #ifdef WIDE\nint wide_only;\n#endif\n#endif\n";
+
+    #[test]
+    fn cached_headers_read_as_lexed_ones_under_each_includers_macros() {
+        let loader = MemLoader::new().with("h.h", HEADER);
+        let mains = [
+            "#define K 2\n#include \"h.h\"\nkernel void a(global float *p) { p[0] = SCALE(1.0f); }\n",
+            "#define WIDE\n#define K 3.5f\nint before_header;\n#include \"h.h\"\n#include \"h.h\"\n",
+            "#include \"missing.h\"\n#include \"h.h\"\n",
+        ];
+        let cache = Arc::new(TokenCache::new());
+        for main in mains {
+            let (direct, direct_diags) = run(main, &loader, None);
+            let (cached, cached_diags) = run(main, &loader, Some(&cache));
+            assert_eq!(seen(&direct), seen(&cached), "{main}");
+            assert_eq!(direct.tokens, cached.tokens, "same symbols too: {main}");
+            assert_eq!(direct_diags, cached_diags, "{main}");
+        }
+        // One header, lexed for the first check and reused by the others.
+        assert_eq!(cache.files.lock().unwrap().len(), 1);
+    }
+
+    #[test]
+    fn a_header_that_changed_is_lexed_again() {
+        let cache = Arc::new(TokenCache::new());
+        let main = "#include \"h.h\"\n";
+        for text in ["int first_version;\n", "float second_version, other;\n"] {
+            let loader = MemLoader::new().with("h.h", text);
+            let (direct, _) = run(main, &loader, None);
+            let (cached, _) = run(main, &loader, Some(&cache));
+            assert_eq!(seen(&direct), seen(&cached));
+        }
+    }
+}
