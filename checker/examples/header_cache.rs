@@ -41,8 +41,13 @@ fn main() {
         let cache = cached.then(|| Arc::new(TokenCache::new()));
         for (name, text) in &texts {
             let mut sources = SourceMap::new(name.as_str(), text.as_str());
-            let diags =
-                checker::check_in_run(&mut sources, Profile::CL1_2, &opts, &FsLoader, cache.as_ref());
+            let diags = checker::check_in_run(
+                &mut sources,
+                Profile::CL1_2,
+                &opts,
+                &FsLoader,
+                cache.as_ref(),
+            );
             assert!(diags.is_empty(), "{name}: {diags:?}");
         }
         start.elapsed()

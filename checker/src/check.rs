@@ -90,6 +90,7 @@ pub fn check_in_run(
             |item| sema.external(&item),
         );
     });
+    crate::mem::keep_token_list(pre.tokens);
     diags.append(&mut analysed);
     diags.sort_by_key(|d| (d.span.file, d.span.start));
     diags

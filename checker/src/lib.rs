@@ -11,9 +11,9 @@
 pub mod ast;
 pub mod case;
 mod check;
-mod mem;
 pub mod diag;
 pub mod lex;
+mod mem;
 pub mod parse;
 pub mod pp;
 pub mod render;

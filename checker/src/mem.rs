@@ -30,3 +30,40 @@ pub(crate) fn advise_huge<T>(v: &Vec<T>) {
         }
     }
 }
+
+thread_local! {
+    /// Token lists of this thread's earlier checks, emptied, for the next ones to fill: a
+    /// list freed at the top of the heap is given back to the system, and the next check's
+    /// would be paged in again (about 1,000 page faults per check of a 300 KB kernel).
+    static SPARE: std::cell::RefCell<Vec<Vec<crate::token::Token>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// How many lists are kept, and the largest kept (bytes): one huge input must not pin its
+/// memory for the thread's life.
+const KEEP_LISTS: usize = 4;
+const KEEP_BYTES: usize = 64 << 20;
+
+/// An empty token list with room for `n` tokens, reusing a kept one when there is one.
+pub(crate) fn token_list(n: usize) -> Vec<crate::token::Token> {
+    let mut v = SPARE.with_borrow_mut(|s| s.pop()).unwrap_or_default();
+    if v.capacity() < n {
+        v = Vec::with_capacity(n);
+        advise_huge(&v);
+    }
+    v
+}
+
+/// Keeps `v`'s memory for a later [`token_list`].
+pub(crate) fn keep_token_list(mut v: Vec<crate::token::Token>) {
+    if v.capacity() * std::mem::size_of::<crate::token::Token>() > KEEP_BYTES {
+        return;
+    }
+    v.clear();
+    SPARE.with_borrow_mut(|s| {
+        if s.len() < KEEP_LISTS {
+            s.push(v);
+            // Largest last, so that `pop` hands out the roomiest.
+            s.sort_by_key(Vec::capacity);
+        }
+    });
+}

@@ -31,13 +31,8 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         let bytes = std::fs::read(file)
             .map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", file.display()))?;
         let mut sources = SourceMap::new(file.display().to_string(), text_of(bytes));
-        let diags = checker::check_in_run(
-            &mut sources,
-            args.profile,
-            &opts,
-            &FsLoader,
-            cache.as_ref(),
-        );
+        let diags =
+            checker::check_in_run(&mut sources, args.profile, &opts, &FsLoader, cache.as_ref());
         Ok((sources, diags))
     };
     // One file needs no thread pool: starting one costs more than a small kernel's check.
@@ -83,8 +78,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
 /// A file's text: its bytes as they are when they are UTF-8 (no copy), else with invalid
 /// sequences replaced, as a compiler would reject them anyway.
 fn text_of(bytes: Vec<u8>) -> String {
-    String::from_utf8(bytes)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// `.clcpp` is C++ for OpenCL source (clang reads it as such whatever `-cl-std` says).

@@ -93,7 +93,11 @@ mod tests {
     use crate::spec::Profile;
     use crate::Diagnostic;
 
-    fn run(main: &str, loader: &MemLoader, cache: Option<&Arc<TokenCache>>) -> (Preprocessed, Vec<Diagnostic>) {
+    fn run(
+        main: &str,
+        loader: &MemLoader,
+        cache: Option<&Arc<TokenCache>>,
+    ) -> (Preprocessed, Vec<Diagnostic>) {
         let mut opts = Options::new(Profile::CL1_2);
         opts.cache = cache.cloned();
         let mut sources = SourceMap::new("k.cl", main);
@@ -105,7 +109,8 @@ mod tests {
     /// Tokens as texts, spans and expansions: what the parser would see.
     fn seen(p: &Preprocessed) -> Vec<(String, crate::Span, Option<u32>)> {
         let seen = p.tokens.iter();
-        seen.map(|t| (p.symbols.text(t.sym).to_string(), t.span, t.expansion())).collect()
+        seen.map(|t| (p.symbols.text(t.sym).to_string(), t.span, t.expansion()))
+            .collect()
     }
 
     const HEADER: &str = "#ifndef H\n#define H\n#define SCALE(x) ((x) * K)\n\

@@ -20,7 +20,10 @@ impl Loader for FsLoader {
         }
         let bytes = std::fs::read(path).ok()?;
         // Valid UTF-8 (the usual case) is taken as it is, without the lossy path's copy.
-        Some(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+        Some(
+            String::from_utf8(bytes)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        )
     }
 }
 

@@ -32,8 +32,8 @@ mod has;
 mod include;
 mod limits;
 
-pub use expr::MAX_EXPR_DEPTH;
 pub use cache::TokenCache;
+pub use expr::MAX_EXPR_DEPTH;
 pub use include::{FsLoader, Loader, MemLoader};
 pub use limits::*;
 
@@ -412,12 +412,19 @@ impl<'a> Pp<'a> {
         let main_eof = *main.last().expect("lex ends with Eof");
         self.main_tokens = main.len() as u64;
         // Most tokens of the main file reach the output; reserving avoids regrowing it.
-        self.out.tokens.reserve(main.len());
-        crate::mem::advise_huge(&self.out.tokens);
+        let mut out = crate::mem::token_list(main.len() + self.out.tokens.len());
+        out.append(&mut self.out.tokens);
+        self.out.tokens = out;
         drop(main);
         self.drain();
         self.out.tokens.push(main_eof);
-        self.out
+        // The files' token lists are no longer needed: their memory serves the next check.
+        for (_, toks) in self.lexed.drain() {
+            if let Ok(toks) = Rc::try_unwrap(toks) {
+                crate::mem::keep_token_list(toks);
+            }
+        }
+        std::mem::take(&mut self.out)
     }
 
     /// Reads the open files to their end, pushing the output.
