@@ -31,6 +31,7 @@ mod expr;
 mod has;
 mod include;
 mod limits;
+mod prepared;
 
 pub use cache::TokenCache;
 pub use expr::MAX_EXPR_DEPTH;
@@ -45,7 +46,8 @@ use crate::symbol::{sym, Interner, Symbol};
 use crate::token::{FxHashMap as HashMap, FxHashSet as HashSet};
 use crate::token::{Punct, Token, TokenKind};
 use directives::join_tokens;
-use expand::{Builtin, Macro, Tok};
+use expand::{Macro, Tok};
+use prepared::prepared;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -164,79 +166,6 @@ pub fn preprocess(
     pp.out = prepared.out.clone();
     pp.enter_file(FileId(0), main_root, PathBuf::new());
     pp.run()
-}
-
-/// The state after the `<built-in>` file: what every check with the same options starts from.
-/// Building it (a few hundred `#define`s lexed and read) costs more than checking a small
-/// kernel, so each thread keeps the last few and a check copies one (see [`prepared`]).
-struct Prepared {
-    key: (Profile, Vec<(String, String)>, Vec<String>, bool, Limits),
-    text: String,
-    macros: Vec<Option<Rc<Macro>>>,
-    /// Symbols, expansions and pragmas so far; no tokens unless the command line made some.
-    out: Preprocessed,
-    diags: Vec<Diagnostic>,
-}
-
-thread_local! {
-    /// The prepared states of this thread's recent checks, most recent last: one per profile
-    /// and command line, so a run over many files, or a fuzzer's eight profiles per input,
-    /// builds each once.
-    static PREPARED: std::cell::RefCell<Vec<Rc<Prepared>>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// How many prepared states a thread keeps: every profile, with one command line.
-const KEEP_PREPARED: usize = 8;
-
-/// The prepared state for `opts`, from this thread's cache or built now.
-fn prepared(opts: &Options) -> Rc<Prepared> {
-    let key = (
-        opts.profile,
-        opts.defines.clone(),
-        opts.undefines.clone(),
-        opts.clang_identity,
-        opts.limits,
-    );
-    if let Some(p) = PREPARED.with_borrow(|c| c.iter().find(|p| p.key == key).cloned()) {
-        return p;
-    }
-    let text = builtin_text(opts);
-    let mut sources = SourceMap::new("", "");
-    sources.add(SourceFile::new(BUILTIN_FILE, text.as_str()));
-    let mut diags = Vec::new();
-    // The command line cannot include a file (its newlines are flattened): no loader is needed.
-    let no_files = MemLoader::default();
-    let mut pp = Pp::new(&mut sources, opts, &no_files, &mut diags);
-    let builtin_span = Span::new(FileId(1), 0, 0);
-    for (name, b) in [(sym::FILE, Builtin::File), (sym::LINE, Builtin::Line)] {
-        pp.define_macro(name, Rc::new(Macro::builtin(b, builtin_span)));
-    }
-    for (name, op) in has::HasOp::all(opts.profile) {
-        let name = pp.out.symbols.intern(name);
-        let m = Macro::builtin(Builtin::Has(op), builtin_span);
-        pp.define_macro(name, Rc::new(m));
-    }
-    pp.enter_file(FileId(1), PathBuf::new(), PathBuf::new());
-    pp.drain();
-    let stopped = pp.stopped;
-    let (macros, out) = (std::mem::take(&mut pp.macros), std::mem::take(&mut pp.out));
-    let p = Rc::new(Prepared {
-        key,
-        text,
-        macros,
-        out,
-        diags,
-    });
-    // A state that hit a limit is not kept: the next check reports it again.
-    if !stopped {
-        PREPARED.with_borrow_mut(|c| {
-            if c.len() >= KEEP_PREPARED {
-                c.remove(0);
-            }
-            c.push(p.clone());
-        });
-    }
-    p
 }
 
 /// The predefined macros and the command line as directives.
