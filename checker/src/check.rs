@@ -54,8 +54,21 @@ pub fn check(
     opts: &Options,
     loader: &dyn Loader,
 ) -> Vec<Diagnostic> {
+    check_in_run(sources, profile, opts, loader, None)
+}
+
+/// [`check`], as one of a run's checks that share `cache`: each included file is lexed once
+/// for all of them.
+pub fn check_in_run(
+    sources: &mut SourceMap,
+    profile: Profile,
+    opts: &Options,
+    loader: &dyn Loader,
+    cache: Option<&std::sync::Arc<pp::TokenCache>>,
+) -> Vec<Diagnostic> {
     let mut diags = Vec::new();
     let mut pp_opts = pp::Options::new(profile);
+    pp_opts.cache = cache.cloned();
     for d in &opts.defines {
         pp_opts.define_arg(d);
     }
@@ -77,6 +90,7 @@ pub fn check(
             |item| sema.external(&item),
         );
     });
+    crate::mem::keep_token_list(pre.tokens);
     diags.append(&mut analysed);
     diags.sort_by_key(|d| (d.span.file, d.span.start));
     diags
@@ -94,10 +108,10 @@ thread_local! {
 const KEEP_ARENA_BYTES: usize = 64 << 20;
 
 /// Runs `f` with this thread's tree arena (see [`ARENA`]).
-fn with_arena<R>(f: impl FnOnce(&Arena) -> R) -> R {
+fn with_arena<R>(f: impl FnOnce(&mut Arena) -> R) -> R {
     let mut arena = ARENA.take().unwrap_or_default();
     arena.reset();
-    let out = f(&arena);
+    let out = f(&mut arena);
     if arena.allocated_bytes() <= KEEP_ARENA_BYTES {
         ARENA.set(Some(arena));
     }

@@ -13,6 +13,7 @@ pub mod case;
 mod check;
 pub mod diag;
 pub mod lex;
+mod mem;
 pub mod parse;
 pub mod pp;
 pub mod render;
@@ -23,7 +24,9 @@ pub mod spec;
 pub mod symbol;
 pub mod token;
 
-pub use check::{check, check_bytes, check_source, in_main_file, parse_source, Options};
+pub use check::{
+    check, check_bytes, check_in_run, check_source, in_main_file, parse_source, Options,
+};
 pub use diag::{Code, Diagnostic};
 pub use source::{FileId, SourceFile, SourceMap, Span};
 pub use spec::{AddrSpace, Check, Feature, Lang, Profile, Rule, RuleId};

@@ -19,6 +19,11 @@ impl Symbol {
         self.0 as usize
     }
 
+    /// The symbol at `index` of an interner (valid only for an index below its length).
+    pub(crate) const fn from_index(index: usize) -> Symbol {
+        Symbol(index as u32)
+    }
+
     /// The symbol of a punctuator's usual spelling.
     pub const fn punct(p: Punct) -> Symbol {
         Symbol(1 + p as u32)

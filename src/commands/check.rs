@@ -3,13 +3,14 @@
 //! error is found, 2 on usage or I/O errors.
 
 use crate::cli::{CheckArgs, CheckFormat};
-use checker::pp::FsLoader;
+use checker::pp::{FsLoader, TokenCache};
 use checker::render::{self, Checked};
 use checker::{Diagnostic, Options, SourceMap};
 use rayon::prelude::*;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let cxx = args.profile.lang().is_cxx();
@@ -23,17 +24,23 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         undefines: args.undefines.clone(),
         include_dirs: args.include_dirs.clone(),
     };
-    let results: Vec<anyhow::Result<(SourceMap, Vec<Diagnostic>)>> = files
-        .par_iter()
-        .map(|file| {
-            let bytes = std::fs::read(file)
-                .map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", file.display()))?;
-            let mut sources =
-                SourceMap::new(file.display().to_string(), String::from_utf8_lossy(&bytes));
-            let diags = checker::check(&mut sources, args.profile, &opts, &FsLoader);
-            Ok((sources, diags))
-        })
-        .collect();
+    // The files of one run share their included files' tokens. One file alone does not: the
+    // cache would copy each header's tokens once more, for no second reader.
+    let cache = (files.len() > 1).then(|| Arc::new(TokenCache::new()));
+    let check_one = |file: &PathBuf| -> anyhow::Result<(SourceMap, Vec<Diagnostic>)> {
+        let bytes = std::fs::read(file)
+            .map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", file.display()))?;
+        let mut sources = SourceMap::new(file.display().to_string(), text_of(bytes));
+        let diags =
+            checker::check_in_run(&mut sources, args.profile, &opts, &FsLoader, cache.as_ref());
+        Ok((sources, diags))
+    };
+    // One file needs no thread pool: starting one costs more than a small kernel's check.
+    let results: Vec<anyhow::Result<(SourceMap, Vec<Diagnostic>)>> = if files.len() == 1 {
+        files.iter().map(check_one).collect()
+    } else {
+        files.par_iter().map(check_one).collect()
+    };
     let results = results.into_iter().collect::<anyhow::Result<Vec<_>>>()?;
     let checked: Vec<Checked<'_>> = results
         .iter()
@@ -66,6 +73,12 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// A file's text: its bytes as they are when they are UTF-8 (no copy), else with invalid
+/// sequences replaced, as a compiler would reject them anyway.
+fn text_of(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// `.clcpp` is C++ for OpenCL source (clang reads it as such whatever `-cl-std` says).

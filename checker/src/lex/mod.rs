@@ -130,7 +130,7 @@ impl Lexer<'_> {
         let b = src.as_bytes();
         let n = b.len();
         // Dense code has a token every three bytes; reserving that avoids regrowing the vector.
-        let mut out = Vec::with_capacity(n / 3 + 2);
+        let mut out = crate::mem::token_list(n / 3 + 2);
         let mut space = false;
         let mut line_start = true;
         let mut i = 0;

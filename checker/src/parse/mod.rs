@@ -71,16 +71,29 @@ pub fn translation_unit<'a>(
 
 /// Parses like [`translation_unit`] but hands each external declaration to `each` as soon as
 /// it is parsed, instead of collecting them: the checker analyses each one while it is hot.
-pub fn each_item<'a>(
-    arena: &'a Arena,
+/// `arena` is emptied before each declaration, so a long kernel's tree never lives whole:
+/// memory (and the page faults of fresh memory) stays that of its largest declaration.
+pub fn each_item(
+    arena: &mut Arena,
     tokens: &[Token],
     symbols: &Interner,
     profile: Profile,
     diags: &mut Vec<Diagnostic>,
-    each: impl FnMut(ExternalDecl<'a>),
+    mut each: impl FnMut(ExternalDecl<'_>),
 ) {
     let tokens = with_eof(tokens);
-    Parser::new(arena, &tokens, symbols, profile, diags).items(each);
+    let mut carry = Carry::fresh(symbols);
+    loop {
+        arena.reset();
+        let mut p = Parser::resumed(arena, &tokens, symbols, profile, diags, carry);
+        // Texts come from the interner, which outlives every declaration's arena.
+        p.texts = Some(symbols);
+        if p.at_eof() {
+            return;
+        }
+        p.item(&mut each);
+        carry = p.suspend();
+    }
 }
 
 /// The tokens, with an `Eof` appended unless they end with one, so the parser can always peek.
@@ -141,6 +154,8 @@ pub(crate) struct Parser<'t, 'd, 'a> {
     kw_table: &'static [Option<Kw>],
     /// The tree's copy of each symbol's text, made once (see [`Parser::name`]).
     names: Vec<std::cell::OnceCell<&'a str>>,
+    /// The interner when it outlives the tree: texts are then taken from it, not copied.
+    texts: Option<&'a Interner>,
     /// Current recursion depth, against [`MAX_NESTING`].
     depth: u32,
     /// Operators in the current statement or initialiser, against [`MAX_OPERATORS`].
@@ -163,6 +178,41 @@ pub(crate) struct Parser<'t, 'd, 'a> {
     template_depth: u32,
 }
 
+/// The parser's state between two declarations of [`each_item`] (whose trees live in
+/// different arenas); see [`Parser::suspend`].
+struct Carry {
+    pos: usize,
+    bindings: Vec<Option<NameKind>>,
+    shadowed: Vec<(Symbol, Option<NameKind>)>,
+    scopes: Vec<usize>,
+    cxx_names: HashMap<SmolStr, NameKind>,
+    last_error: Option<usize>,
+    prefix: Vec<SmolStr>,
+    usings: Vec<SmolStr>,
+    templates: crate::token::FxHashSet<SmolStr>,
+    classes: Vec<SmolStr>,
+    template_depth: u32,
+}
+
+impl Carry {
+    /// The state before the first declaration: predeclared names and file scope open.
+    fn fresh(syms: &Interner) -> Carry {
+        Carry {
+            pos: 0,
+            bindings: vec![None; syms.len()],
+            shadowed: Vec::new(),
+            scopes: vec![0, 0],
+            cxx_names: HashMap::default(),
+            last_error: None,
+            prefix: Vec::new(),
+            usings: Vec::new(),
+            templates: Default::default(),
+            classes: Vec::new(),
+            template_depth: 0,
+        }
+    }
+}
+
 impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
     fn new(
         arena: &'a Arena,
@@ -171,30 +221,46 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
         profile: Profile,
         diags: &'d mut Vec<Diagnostic>,
     ) -> Self {
+        let mut p = Parser::resumed(arena, toks, syms, profile, diags, Carry::fresh(syms));
+        p.names = (0..syms.len())
+            .map(|_| std::cell::OnceCell::new())
+            .collect();
+        p
+    }
+
+    /// A parser that goes on where [`Parser::suspend`] left off (or starts, from
+    /// [`Carry::fresh`]), without copying texts into its arena.
+    fn resumed(
+        arena: &'a Arena,
+        toks: &'t [Token],
+        syms: &'t Interner,
+        profile: Profile,
+        diags: &'d mut Vec<Diagnostic>,
+        c: Carry,
+    ) -> Self {
         Parser {
             arena,
             toks,
             syms,
-            pos: 0,
+            pos: c.pos,
             profile,
             diags,
-            bindings: vec![None; syms.len()],
-            shadowed: Vec::new(),
-            scopes: vec![0, 0],
-            cxx_names: HashMap::default(),
+            bindings: c.bindings,
+            shadowed: c.shadowed,
+            scopes: c.scopes,
+            cxx_names: c.cxx_names,
             kw_table: builtins::keywords_by_symbol(profile),
-            names: (0..syms.len())
-                .map(|_| std::cell::OnceCell::new())
-                .collect(),
+            names: Vec::new(),
+            texts: None,
             depth: 0,
             ops: 0,
-            last_error: None,
+            last_error: c.last_error,
             limit_reported: false,
-            prefix: Vec::new(),
-            usings: Vec::new(),
-            templates: Default::default(),
-            classes: Vec::new(),
-            template_depth: 0,
+            prefix: c.prefix,
+            usings: c.usings,
+            templates: c.templates,
+            classes: c.classes,
+            template_depth: c.template_depth,
         }
     }
 
@@ -205,16 +271,38 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
     /// The external declarations, each to `each` in source order.
     fn items(&mut self, mut each: impl FnMut(ExternalDecl<'a>)) {
         while !self.at_eof() {
-            let start = self.pos;
-            self.limit_reported = false;
-            self.ops = 0;
-            if let Some(item) = self.external_decl() {
-                each(item);
-            }
-            if self.pos == start {
-                self.error_here("expected a declaration");
-                self.bump();
-            }
+            self.item(&mut each);
+        }
+    }
+
+    /// One external declaration (or one token skipped after an error), to `each`.
+    fn item(&mut self, each: &mut impl FnMut(ExternalDecl<'a>)) {
+        let start = self.pos;
+        self.limit_reported = false;
+        self.ops = 0;
+        if let Some(item) = self.external_decl() {
+            each(item);
+        }
+        if self.pos == start {
+            self.error_here("expected a declaration");
+            self.bump();
+        }
+    }
+
+    /// What carries from one declaration to the next: everything but the tree.
+    fn suspend(self) -> Carry {
+        Carry {
+            pos: self.pos,
+            bindings: self.bindings,
+            shadowed: self.shadowed,
+            scopes: self.scopes,
+            cxx_names: self.cxx_names,
+            last_error: self.last_error,
+            prefix: self.prefix,
+            usings: self.usings,
+            templates: self.templates,
+            classes: self.classes,
+            template_depth: self.template_depth,
         }
     }
 
@@ -227,6 +315,9 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
 
     /// The text of a token, for the tree: copied into the arena once per symbol.
     fn name(&self, t: &Token) -> &'a str {
+        if let Some(texts) = self.texts {
+            return texts.text(t.sym);
+        }
         match self.names.get(t.sym.index()) {
             Some(name) => name.get_or_init(|| self.arena.alloc_str(self.text(t))),
             None => self.arena.alloc_str(self.text(t)),

@@ -19,7 +19,11 @@ impl Loader for FsLoader {
             return None;
         }
         let bytes = std::fs::read(path).ok()?;
-        Some(String::from_utf8_lossy(&bytes).into_owned())
+        // Valid UTF-8 (the usual case) is taken as it is, without the lossy path's copy.
+        Some(
+            String::from_utf8(bytes)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        )
     }
 }
 

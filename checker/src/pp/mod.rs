@@ -23,6 +23,7 @@
 //! expressions, the loaders, limits and the `__has_*` answers live in the other modules beside
 //! it.
 
+mod cache;
 mod cond;
 mod directives;
 mod expand;
@@ -30,7 +31,9 @@ mod expr;
 mod has;
 mod include;
 mod limits;
+mod prepared;
 
+pub use cache::TokenCache;
 pub use expr::MAX_EXPR_DEPTH;
 pub use include::{FsLoader, Loader, MemLoader};
 pub use limits::*;
@@ -43,7 +46,8 @@ use crate::symbol::{sym, Interner, Symbol};
 use crate::token::{FxHashMap as HashMap, FxHashSet as HashSet};
 use crate::token::{Punct, Token, TokenKind};
 use directives::join_tokens;
-use expand::{Builtin, Macro, Tok};
+use expand::{Macro, Tok};
+use prepared::prepared;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -67,6 +71,8 @@ pub struct Options {
     /// Intel, ROCm), whose kernels test `__clang__` to pick clang-only paths. A single macro
     /// can also be removed with `-U`.
     pub clang_identity: bool,
+    /// Included files' tokens shared with the other checks of a run, if any.
+    pub cache: Option<std::sync::Arc<TokenCache>>,
 }
 
 impl Options {
@@ -78,6 +84,7 @@ impl Options {
             include_dirs: Vec::new(),
             limits: Limits::default(),
             clang_identity: true,
+            cache: None,
         }
     }
 
@@ -150,40 +157,14 @@ pub fn preprocess(
         .parent()
         .map(Path::to_path_buf)
         .unwrap_or_default();
-    let builtin = sources.add(SourceFile::new(BUILTIN_FILE, builtin_text(opts)));
-    let mut pp = Pp {
-        sources,
-        opts,
-        limits: opts.limits,
-        loader,
-        diags,
-        macros: Vec::new(),
-        disabled: Vec::new(),
-        ctx: Vec::new(),
-        files: Vec::new(),
-        conds: Vec::new(),
-        lexed: HashMap::default(),
-        loaded: HashMap::default(),
-        once: HashSet::default(),
-        out: Preprocessed::default(),
-        expanded_tokens: 0,
-        main_tokens: 0,
-        included_tokens: 0,
-        includes: 0,
-        arg_nesting: 0,
-        stopped: false,
-    };
-    let builtin_span = Span::new(builtin, 0, 0);
-    for (name, b) in [(sym::FILE, Builtin::File), (sym::LINE, Builtin::Line)] {
-        pp.define_macro(name, Rc::new(Macro::builtin(b, builtin_span)));
-    }
-    for (name, op) in has::HasOp::all(opts.profile) {
-        let name = pp.out.symbols.intern(name);
-        let m = Macro::builtin(Builtin::Has(op), builtin_span);
-        pp.define_macro(name, Rc::new(m));
-    }
-    pp.enter_file(FileId(0), main_root.clone(), PathBuf::new());
-    pp.enter_file(builtin, main_root, PathBuf::new());
+    let prepared = prepared(opts);
+    let builtin = sources.add(SourceFile::new(BUILTIN_FILE, prepared.text.as_str()));
+    debug_assert_eq!(builtin, FileId(1));
+    diags.extend(prepared.diags.iter().cloned());
+    let mut pp = Pp::new(sources, opts, loader, diags);
+    pp.macros.clone_from(&prepared.macros);
+    pp.out = prepared.out.clone();
+    pp.enter_file(FileId(0), main_root, PathBuf::new());
     pp.run()
 }
 
@@ -258,7 +239,37 @@ pub(crate) struct Pp<'a> {
     stopped: bool,
 }
 
-impl Pp<'_> {
+impl<'a> Pp<'a> {
+    fn new(
+        sources: &'a mut SourceMap,
+        opts: &'a Options,
+        loader: &'a dyn Loader,
+        diags: &'a mut Vec<Diagnostic>,
+    ) -> Pp<'a> {
+        Pp {
+            sources,
+            opts,
+            limits: opts.limits,
+            loader,
+            diags,
+            macros: Vec::new(),
+            disabled: Vec::new(),
+            ctx: Vec::new(),
+            files: Vec::new(),
+            conds: Vec::new(),
+            lexed: HashMap::default(),
+            loaded: HashMap::default(),
+            once: HashSet::default(),
+            out: Preprocessed::default(),
+            expanded_tokens: 0,
+            main_tokens: 0,
+            included_tokens: 0,
+            includes: 0,
+            arg_nesting: 0,
+            stopped: false,
+        }
+    }
+
     fn define_macro(&mut self, name: Symbol, m: Rc<Macro>) {
         let i = name.index();
         if i >= self.macros.len() {
@@ -330,8 +341,23 @@ impl Pp<'_> {
         let main_eof = *main.last().expect("lex ends with Eof");
         self.main_tokens = main.len() as u64;
         // Most tokens of the main file reach the output; reserving avoids regrowing it.
-        self.out.tokens.reserve(main.len());
+        let mut out = crate::mem::token_list(main.len() + self.out.tokens.len());
+        out.append(&mut self.out.tokens);
+        self.out.tokens = out;
         drop(main);
+        self.drain();
+        self.out.tokens.push(main_eof);
+        // The files' token lists are no longer needed: their memory serves the next check.
+        for (_, toks) in self.lexed.drain() {
+            if let Ok(toks) = Rc::try_unwrap(toks) {
+                crate::mem::keep_token_list(toks);
+            }
+        }
+        std::mem::take(&mut self.out)
+    }
+
+    /// Reads the open files to their end, pushing the output.
+    fn drain(&mut self) {
         loop {
             self.copy_plain();
             let Some(t) = self.expand_next(0, true) else {
@@ -350,8 +376,6 @@ impl Pp<'_> {
             }
             self.out.tokens.push(t.t);
         }
-        self.out.tokens.push(main_eof);
-        self.out
     }
 
     fn error(&mut self, span: Span, message: impl Into<String>) {
@@ -385,7 +409,15 @@ impl Pp<'_> {
         if let Some(t) = self.lexed.get(&id) {
             return t.clone();
         }
-        let toks = Rc::new(lex(id, &self.sources.file(id).text, &mut self.out.symbols));
+        let file = self.sources.file(id);
+        let toks = match &self.opts.cache {
+            // The main file and the command line are the check's own.
+            Some(cache) if id.0 > 1 => {
+                cache.tokens(&file.name, &file.text, id, &mut self.out.symbols)
+            }
+            _ => lex(id, &file.text, &mut self.out.symbols),
+        };
+        let toks = Rc::new(toks);
         self.lexed.insert(id, toks.clone());
         toks
     }

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Whole-process figures of `clasp check` against `clang-16 -fsyntax-only`: same files, same
+# profile, same include directory, each command one process per run, alternating, on one core.
+#   bench/whole_process.sh CLASP_BIN [RUNS]      (default: target/release/clasp, 9 runs)
+# With BASE=OTHER_CLASP_BIN set, that binary runs in the same alternation, as "base".
+# Inputs are generated into /tmp/clasp-bench by bench/gen_kernels.py (deterministic).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+clasp="$(realpath "${1:-$here/../target/release/clasp}")"
+runs="${2:-9}"
+out=/tmp/clasp-bench
+rm -rf "$out" && python3 "$here/gen_kernels.py" "$out"
+cd "$out"
+clang="clang-16 -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -fsyntax-only"
+base=()
+bench() {
+  [ -n "${BASE:-}" ] && base=("base=${1#*=}") && base=("${base[0]/$clasp/$(realpath "$BASE")}")
+  taskset -c 0 python3 "$here/process.py" "$runs" "$@" "${base[@]}"
+}
+echo "== start-up: an empty file"
+bench "clasp=$clasp check /dev/null --std CL1.2"
+echo "== big.cl, $(stat -c %s big.cl) bytes"
+bench "clasp=$clasp check big.cl --std CL1.2" "clang-16=$clang big.cl"
+for k in proj/kernels/k*.cl; do
+  bytes=$(cat "$k" $($clang -I proj/include -M "$k" 2>/dev/null | tr -d '\\' | tr ' ' '\n' | grep '^proj/.*\.h$' | sort -u) | wc -c)
+  echo "== $k with its headers: $bytes bytes"
+  bench "clasp=$clasp check $k -I proj/include --std CL1.2" "clang-16=$clang -I proj/include $k"
+done
+echo "== the directory: every kernel, one process"
+bench "clasp=$clasp check proj/kernels -I proj/include --std CL1.2"
