@@ -8,13 +8,12 @@
 #   scripts/gpu-reference.sh conformance   # clasp devices + clasp run (compile and run-time cases)
 #   scripts/gpu-reference.sh bench         # PyTorch copy + clpeak references, then clasp bench
 #   scripts/gpu-reference.sh fuzz [TIME]   # differential fuzzing of NVIDIA's driver (default 8m)
-#   scripts/gpu-reference.sh generated [SECONDS] [SAMPLE] [SHARDS]
-#       the generated suite from memory: PoCL a stratified sample (SAMPLE per rule x profile x
-#       expectation, default 25), then NVIDIA's whole suite in SHARDS hash shards (default 8),
-#       one after another until SECONDS (default 450) are spent; each finished shard is a
-#       complete partition, a shard cut short keeps what it finished (its summary says so).
+#   scripts/gpu-reference.sh generated SUBJECT SHARDS [SECONDS]
+#       the whole generated suite from memory on SUBJECT (nvidia, portable) in SHARDS hash
+#       shards, within SECONDS (default 540); call again to go on (references: nvidia 8 shards in
+#       one call, portable 4 shards in three)
 set -u
-phase=${1:?usage: gpu-reference.sh conformance|bench|fuzz [TIME]|generated [SECONDS] [SAMPLE] [SHARDS]}
+phase=${1:?usage: gpu-reference.sh conformance|bench|fuzz [TIME]|generated SUBJECT SHARDS [SECONDS]}
 GPU_DIR=${GPU_DIR:-target/gpu}
 OUT=${OUT:?set OUT to the output folder}
 BIN=$GPU_DIR/clasp
@@ -72,30 +71,27 @@ PY
   tar czf "$OUT/bench.tar.gz" -C /tmp clasp-bench
   ;;
 generated)
-  deadline=$(( $(date +%s) + ${2:-450} ))
-  sample=${3:-25}
-  shards=${4:-8}
-  log="$OUT/generated.log"
-  timed() { # label, seconds, command...: runs it under a timeout and logs its wall time
-    local label=$1 limit=$2 start; shift 2; start=$(date +%s%N)
-    timeout "$limit" "$@" > "$OUT/$label.log" 2>&1
-    echo "$label exit $? in $(( ($(date +%s%N) - start) / 1000000 )) ms" | tee -a "$log"
-    tail -4 "$OUT/$label.log"
-  }
-  compact() { # label, run dir
-    "$BIN" report "$2" --compact --out "$OUT/$1" > "$OUT/$1-report.log" 2>&1
-    echo "$1 compact report exit $? (1: findings)" | tee -a "$log"
-  }
-  timed pocl-sample $(( deadline - $(date +%s) )) "$BIN" run --suite generated --sample "$sample" \
-    --subject portable --out /tmp/gen-pocl --cache-dir /tmp/gen-cache --plain -j 16
-  compact pocl-sample "$(ls -d /tmp/gen-pocl/*/ | tail -1)"
+  # SUBJECT in SHARDS hash shards, one after another until SECONDS are spent; a shard cut short
+  # by the time limit is resumed by the next call with the same arguments (on the same machine:
+  # /tmp does not outlive it). The run directories
+  # (results, run and cases, no HTML) come back in $OUT/runs.tar.gz; merge them elsewhere with
+  # `clasp report <dirs> --compact --out DIR`.
+  subject=${2:?usage: gpu-reference.sh generated SUBJECT SHARDS [SECONDS]}
+  shards=${3:?usage: gpu-reference.sh generated SUBJECT SHARDS [SECONDS]}
+  deadline=$(( $(date +%s) + ${4:-540} ))
+  runs=/tmp/gen-$subject
   for i in $(seq 1 "$shards"); do
     left=$(( deadline - $(date +%s) ))
-    [ "$left" -gt 20 ] || { echo "nvidia: stopped before shard $i/$shards (time)" | tee -a "$log"; break; }
-    timed "nvidia-shard-$i-of-$shards" "$left" "$BIN" run --suite generated --shard "$i/$shards" \
-      --subject nvidia --out "/tmp/gen-nv-$i" --cache-dir /tmp/gen-cache --plain -j 16
-    compact "nvidia-shard-$i-of-$shards" "$(ls -d /tmp/gen-nv-$i/*/ | tail -1)"
+    [ "$left" -gt 30 ] || { echo "$subject: stopped before shard $i/$shards (time)" | tee -a "$OUT/generated.log"; break; }
+    dir=$(ls -d "$runs-$i"/*/ 2>/dev/null | tail -1)
+    if [ -n "$dir" ] && [ -f "$dir/summary.json" ]; then continue; fi  # finished earlier
+    start=$(date +%s)
+    timeout -k 5 "$left" "$BIN" run --suite generated --shard "$i/$shards" --subject "$subject" \
+      ${dir:+--resume "$dir"} --out "$runs-$i" --cache-dir /tmp/gen-cache --plain -j 16 > "$OUT/$subject-$i.log" 2>&1
+    echo "$subject shard $i/$shards exit $? in $(( $(date +%s) - start )) s" | tee -a "$OUT/generated.log"
   done
+  ( cd /tmp && tar czf "$OUT/runs.tar.gz" $(for d in gen-"$subject"-*/*/; do
+      for f in results.jsonl run.json cases.json summary.json; do [ -f "$d$f" ] && echo "$d$f"; done; done) )
   ;;
 fuzz)
   # Random programs and their one-violation mutants on NVIDIA's driver, reduced on disagreement.
