@@ -366,6 +366,10 @@ fn the_reference_runs_are_compact_and_load() {
             assert!(len < 1 << 20, "{} is {len} bytes", path.display());
             continue;
         }
+        if path.file_name().is_some_and(|n| n == "generated") {
+            generated_summaries_are_small(&path);
+            continue;
+        }
         runs += 1;
         assert_eq!(
             names_in(&path),
@@ -381,4 +385,31 @@ fn the_reference_runs_are_compact_and_load() {
         assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     }
     assert!(runs >= 7, "{runs} reference runs");
+}
+
+/// The generated suite's reference runs keep their summary alone (a whole run's results are
+/// megabytes): one `summary.md` per driver, a real run summary, under 1 MiB.
+fn generated_summaries_are_small(dir: &Path) {
+    let mut runs = 0;
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = e.path();
+        if path.is_file() {
+            continue;
+        }
+        runs += 1;
+        assert_eq!(names_in(&path), ["summary.md"], "{}", path.display());
+        let text = std::fs::read_to_string(path.join("summary.md")).unwrap();
+        assert!(
+            text.len() < 1 << 20,
+            "{} is {} bytes",
+            path.display(),
+            text.len()
+        );
+        assert!(
+            text.starts_with("# clasp run ") && text.contains("\n- Total: "),
+            "{} is not a run summary",
+            path.display()
+        );
+    }
+    assert!(runs >= 4, "{runs} generated reference runs");
 }
