@@ -78,7 +78,8 @@ impl Pp<'_> {
     /// Evaluates an `#if`/`#elif` expression; an error is reported and counts as false.
     pub(super) fn eval_if(&mut self, rest: &[Token], span: Span) -> bool {
         // `defined X` is resolved before expansion, so X itself is not expanded.
-        let mut toks = Vec::with_capacity(rest.len());
+        let mut toks = self.spare_list();
+        toks.reserve(rest.len());
         let mut i = 0;
         while i < rest.len() {
             let t = &rest[i];
@@ -109,7 +110,9 @@ impl Pp<'_> {
             toks.push(Tok::new(*t));
             i += 1;
         }
-        let expanded: Vec<Token> = self.expand_list(toks).into_iter().map(|t| t.t).collect();
+        let list = self.expand_list(toks);
+        let expanded: Vec<Token> = list.iter().map(|t| t.t).collect();
+        self.recycle(list);
         if self.stopped {
             return false;
         }

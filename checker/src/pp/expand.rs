@@ -196,12 +196,30 @@ impl Macro {
     }
 }
 
+/// How many emptied lists [`Pp::recycle`] keeps, and the longest it keeps.
+const SPARE_LISTS: usize = 64;
+const SPARE_LEN: usize = 4096;
+
 impl Pp<'_> {
     fn pop_ctx(&mut self) {
         if let Some(c) = self.ctx.pop() {
             if let Some(name) = c.disables {
                 self.set_disabled(name, false);
             }
+            self.recycle(c.toks);
+        }
+    }
+
+    /// An empty token list, reusing a recycled one when there is one.
+    pub(super) fn spare_list(&mut self) -> Vec<Tok> {
+        self.spare.pop().unwrap_or_default()
+    }
+
+    /// Keeps `v`'s memory for a later [`Pp::spare_list`].
+    pub(super) fn recycle(&mut self, mut v: Vec<Tok>) {
+        if self.spare.len() < SPARE_LISTS && v.capacity() > 0 && v.capacity() <= SPARE_LEN {
+            v.clear();
+            self.spare.push(v);
         }
     }
 
@@ -271,7 +289,7 @@ impl Pp<'_> {
             pos: 0,
             disables: None,
         });
-        let mut out = Vec::new();
+        let mut out = self.spare_list();
         while let Some(t) = self.expand_next(floor, false) {
             out.push(t);
         }
@@ -370,7 +388,7 @@ impl Pp<'_> {
         floor: usize,
         file: bool,
     ) -> Option<(Vec<Vec<Tok>>, Span)> {
-        let mut args: Vec<Vec<Tok>> = vec![Vec::new()];
+        let mut args: Vec<Vec<Tok>> = vec![self.spare_list()];
         let mut depth = 0u32;
         let close = loop {
             let t = match self.next_token(floor, file) {
@@ -394,7 +412,8 @@ impl Pp<'_> {
                 TokenKind::Punct(Punct::Comma)
                     if depth == 0 && !(variadic && args.len() == nparams) =>
                 {
-                    args.push(Vec::new());
+                    let next = self.spare_list();
+                    args.push(next);
                     continue;
                 }
                 _ => {}
@@ -467,7 +486,8 @@ impl Pp<'_> {
             t
         };
         let mut expanded: Vec<Option<Vec<Tok>>> = vec![None; args.len()];
-        let mut out: Vec<Tok> = Vec::with_capacity(m.body.len());
+        let mut out = self.spare_list();
+        out.reserve(m.body.len());
         let body = &m.body;
         let function_like = m.params.is_some();
         let va_index = m.variadic.then(|| args.len().saturating_sub(1));
@@ -540,29 +560,32 @@ impl Pp<'_> {
                     let pasted = body
                         .get(i + 1)
                         .is_some_and(|n| n.t.kind == TokenKind::HashHash);
-                    let toks: Vec<Tok> = if pasted {
-                        // An operand of `##` is not expanded first.
-                        if args[p].is_empty() {
-                            vec![placemarker(span)]
-                        } else {
-                            args[p]
-                                .iter()
-                                .enumerate()
-                                .map(|(k, t)| arg_tok(t, k == 0, b.t.space_before))
-                                .collect()
-                        }
-                    } else {
+                    // An operand of `##` is not expanded first.
+                    if !pasted {
                         self.expand_arg(&args, &mut expanded, p);
-                        let e = expanded[p].as_deref().unwrap_or_default();
-                        e.iter()
-                            .enumerate()
-                            .map(|(k, t)| arg_tok(t, k == 0, b.t.space_before))
-                            .collect()
+                    }
+                    let toks: &[Tok] = if pasted {
+                        &args[p]
+                    } else {
+                        expanded[p].as_deref().unwrap_or_default()
                     };
-                    if self.stopped || !self.charge(toks.len(), span) {
+                    let n = if pasted && toks.is_empty() {
+                        1
+                    } else {
+                        toks.len()
+                    };
+                    if self.stopped || !self.charge(n, span) {
                         return None;
                     }
-                    out.extend(toks);
+                    if pasted && toks.is_empty() {
+                        out.push(placemarker(span));
+                    } else {
+                        out.extend(
+                            toks.iter()
+                                .enumerate()
+                                .map(|(k, t)| arg_tok(t, k == 0, b.t.space_before)),
+                        );
+                    }
                 }
                 None => {
                     if !self.charge(1, span) {
@@ -576,13 +599,18 @@ impl Pp<'_> {
         if out.iter().any(|t| t.placemarker) {
             out.retain(|t| !t.placemarker);
         }
+        for v in args.into_iter().chain(expanded.into_iter().flatten()) {
+            self.recycle(v);
+        }
         Some(out)
     }
 
     /// Argument `p`, fully macro-expanded; computed once per invocation.
     fn expand_arg(&mut self, args: &[Vec<Tok>], cache: &mut [Option<Vec<Tok>>], p: usize) {
         if cache[p].is_none() {
-            cache[p] = Some(self.expand_list(args[p].clone()));
+            let mut toks = self.spare_list();
+            toks.extend_from_slice(&args[p]);
+            cache[p] = Some(self.expand_list(toks));
         }
     }
 

@@ -223,6 +223,9 @@ pub(crate) struct Pp<'a> {
     /// Macros whose expansion is being rescanned (C99 6.10.3.4p2), by name symbol.
     disabled: Vec<bool>,
     ctx: Vec<expand::Context>,
+    /// Emptied token lists of finished expansions and arguments, for the next ones: most
+    /// expansions are a few tokens, and allocating each list was a large share of the time.
+    spare: Vec<Vec<Tok>>,
     files: Vec<FileState>,
     conds: Vec<Cond>,
     lexed: HashMap<FileId, Rc<Vec<Token>>>,
@@ -255,6 +258,7 @@ impl<'a> Pp<'a> {
             macros: Vec::new(),
             disabled: Vec::new(),
             ctx: Vec::new(),
+            spare: Vec::new(),
             files: Vec::new(),
             conds: Vec::new(),
             lexed: HashMap::default(),
@@ -487,7 +491,10 @@ impl<'a> Pp<'a> {
         while !f.toks[f.pos].line_start && f.toks[f.pos].kind != TokenKind::Eof {
             f.pos += 1;
         }
-        let line: Vec<Token> = f.toks[start..f.pos].to_vec();
+        // The file's list, shared rather than the line copied: directives are most lines of
+        // a header.
+        let toks = Rc::clone(&f.toks);
+        let line = &toks[start..f.pos];
         let span = line.last().map_or(hash_span, |t| hash_span.to(t.span));
         // The null directive.
         let Some(first) = line.first() else { return };
@@ -528,7 +535,7 @@ impl<'a> Pp<'a> {
             // A warning does not stop a compile, so it does not make a diagnostic here.
             sym::WARNING => {}
             // A GNU line marker (`# 12 "file"`) is `#line` by another spelling.
-            _ if first.kind == TokenKind::Int => self.line(&line, span),
+            _ if first.kind == TokenKind::Int => self.line(line, span),
             _ => {
                 let message = format!(
                     "unknown preprocessing directive `#{}`",
