@@ -144,6 +144,15 @@ impl DeviceInfo {
             .collect()
     }
 
+    /// Whether the device lists this OpenCL C feature macro (`__opencl_c_device_enqueue`, ...).
+    pub fn has_c_feature(&self, name: &str) -> bool {
+        self.opencl_c_features
+            .as_deref()
+            .unwrap_or(&[])
+            .iter()
+            .any(|f| f == name)
+    }
+
     pub fn has_extension(&self, name: &str) -> bool {
         self.extensions.iter().any(|e| e == name)
     }

@@ -166,6 +166,9 @@ pub fn plan(
                         "device runs OpenCL C 3.0 as {own} (its CL_DEVICE_OPENCL_C_FEATURES); a driver cannot switch features"
                     ));
                 }
+                if job.skip.is_none() && profile.lang() == Lang::Cl3_0 {
+                    job.skip = missing_feature(case, d);
+                }
                 if job.kind == RunKind::UnsupportedStd {
                     // Only the build is judged: it must fail.
                     job.mode = Mode::Build;
@@ -177,6 +180,21 @@ pub fn plan(
         jobs.extend(arg_job);
     }
     jobs
+}
+
+/// Rules whose cases need an OpenCL C 3.0 feature that clasp's profiles assume with both
+/// address-space features but that a device may lack: device-side enqueue needs the generic
+/// space and program-scope globals, and does not come with them.
+const FEATURE_RULES: [(&str, &str); 1] = [("AS-ENQUEUE-BLOCK-ARGS", "__opencl_c_device_enqueue")];
+
+/// Why a 3.0 job is skipped on this device: a feature one of the case's rules needs is missing.
+fn missing_feature(case: &Case, d: &DeviceInfo) -> Option<String> {
+    FEATURE_RULES
+        .iter()
+        .find(|(rule, feature)| {
+            case.rules.iter().any(|r| r.code() == *rule) && !d.has_c_feature(feature)
+        })
+        .map(|(rule, feature)| format!("{rule} needs {feature}, which the device does not report"))
 }
 
 /// The [`RunKind::ArgQualifiers`] companion of a device's compile job, when it has one.
@@ -287,6 +305,36 @@ mod tests {
             ]
         );
         assert_eq!(jobs[1].options, ["-cl-std=CL2.0"]);
+    }
+
+    #[test]
+    fn device_enqueue_cases_need_the_feature_in_3_0() {
+        let enqueue = Case::parse(
+            "e.cl",
+            "e",
+            "//@ rules: AS-ENQUEUE-BLOCK-ARGS\n//@ profiles: CL2.0 CL3.0+generic+globals\nkernel void k(void) {}\n",
+        )
+        .unwrap();
+        let both = [
+            "__opencl_c_generic_address_space",
+            "__opencl_c_program_scope_global_variables",
+        ];
+        let with = [both[0], both[1], "__opencl_c_device_enqueue"];
+        let skip_in_3_0 = |features: &[&str]| {
+            let d = device("OpenCL C 3.0", Some(&["2.0", "3.0"]), features);
+            let jobs = plan(&Subject::device(&d), &enqueue, 0, &|_| true);
+            let j = jobs
+                .iter()
+                .find(|j| j.profile.lang() == Lang::Cl3_0)
+                .unwrap();
+            assert!(jobs
+                .iter()
+                .all(|j| j.profile.lang() == Lang::Cl3_0 || j.skip.is_none()));
+            j.skip.clone()
+        };
+        let why = skip_in_3_0(&both).expect("skipped without device-side enqueue");
+        assert!(why.contains("__opencl_c_device_enqueue"), "{why}");
+        assert_eq!(skip_in_3_0(&with), None);
     }
 
     #[test]

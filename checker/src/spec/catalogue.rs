@@ -102,9 +102,9 @@ pub enum Applies {
     CBefore(Lang),
     /// OpenCL C from the given version on.
     CSince(Lang),
-    /// One OpenCL C version alone (device-side enqueue: core in 2.0, an optional 3.0 feature
-    /// that clasp's profiles do not model).
-    COnly(Lang),
+    /// OpenCL C profiles that have every one of the features (device-side enqueue needs both
+    /// address-space features in 3.0).
+    CWithAll(&'static [Feature]),
     /// OpenCL C from the given version on, and C++ for OpenCL, which inherits the rule
     /// (2021, 2.2 Address spaces).
     Since(Lang),
@@ -120,7 +120,7 @@ impl Applies {
             Applies::CWithout(f) => c && !profile.has(f),
             Applies::CBefore(lang) => c && profile.lang() < lang,
             Applies::CSince(lang) => c && profile.lang() >= lang,
-            Applies::COnly(lang) => c && profile.lang() == lang,
+            Applies::CWithAll(fs) => c && fs.iter().all(|f| profile.has(*f)),
             // C++ for OpenCL 2021 orders after every OpenCL C version.
             Applies::Since(lang) => profile.lang() >= lang,
         }
@@ -141,7 +141,13 @@ impl Applies {
             ),
             Applies::CBefore(lang) => format!("OpenCL C before {}", lang.cl_std()),
             Applies::CSince(lang) => format!("OpenCL C {} and later", lang.cl_std()),
-            Applies::COnly(lang) => format!("OpenCL C {} only", lang.cl_std()),
+            Applies::CWithAll(fs) => format!(
+                "OpenCL C with {} (2.0, or 3.0 with the features)",
+                fs.iter()
+                    .map(|f| f.macro_name())
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ),
             Applies::Since(Lang::Cl1_1) => {
                 "every profile (OpenCL C and C++ for OpenCL 2021)".into()
             }
@@ -828,10 +834,10 @@ catalogue! {
         family: "builtins",
         summary: "Every parameter of a block passed to enqueue_kernel is a pointer to void in __local (its size is given by the call's local-size arguments).",
         check: Check::Reject,
-        applies: Applies::COnly(Lang::Cl2_0),
+        applies: Applies::CWithAll(&[GENERIC, GLOBALS]),
         cite: cite(C20, "6.13.17 Enqueuing Kernels", "int enqueue_kernel(queue_t queue, kernel_enqueue_flags_t flags, const ndrange_t ndrange, void (^block)(local void *, ...), uint size0, ...)"),
         readings: &[],
-        interpretation: Some("The block's parameters are the local memory the enqueued kernel gets, sized by size0, size1, ...: each must be `local void *` (OpenCL C 3.0: the pointee type must be void unless cl_khr_device_enqueue_local_arg_types is supported, which clasp does not assume). Device-side enqueue is core in 2.0; in 3.0 it is the optional __opencl_c_device_enqueue feature, which needs both address-space features but does not come with them (a device may have both and no device-side enqueue), and clasp's profiles do not model it: the rule is tested in 2.0 alone. Checked on block literals written in the call."),
+        interpretation: Some("The block's parameters are the local memory the enqueued kernel gets, sized by size0, size1, ...: each must be `local void *` (OpenCL C 3.0: the pointee type must be void unless cl_khr_device_enqueue_local_arg_types is supported, which clasp does not assume). Device-side enqueue exists in 2.0 and, in 3.0, with __opencl_c_device_enqueue, which requires both address-space features. Checked on block literals written in the call."),
     }
     // ---------------------------------------------------------------- run time
     LocalPerGroup = "AS-LOCAL-PER-GROUP" {

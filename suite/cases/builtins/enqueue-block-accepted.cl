@@ -1,6 +1,6 @@
 // Blocks without parameters, and blocks whose parameters are all local void *, one per size argument.
 //@ rules: AS-ENQUEUE-BLOCK-ARGS
-//@ profiles: CL2.0
+//@ profiles: CL2.0 CL3.0+generic+globals
 
 kernel void parent(global int *out)
 {

@@ -1,6 +1,6 @@
 // A block enqueued with a local size takes local void * parameters, not global ones.
 //@ rules: AS-ENQUEUE-BLOCK-ARGS
-//@ profiles: CL2.0
+//@ profiles: CL2.0 CL3.0+generic+globals
 
 kernel void parent(global int *out)
 {

@@ -1,6 +1,6 @@
 // The pointee of a block's local parameter must be void.
 //@ rules: AS-ENQUEUE-BLOCK-ARGS
-//@ profiles: CL2.0
+//@ profiles: CL2.0 CL3.0+generic+globals
 
 kernel void parent(global int *out)
 {

@@ -2,7 +2,7 @@
 // get_kernel_preferred_work_group_size_multiple) is judged by its type: every parameter must be
 // `local void *`, whether the type is written out or named by a typedef.
 //@ rules: AS-ENQUEUE-BLOCK-ARGS
-//@ profiles: CL2.0
+//@ profiles: CL2.0 CL3.0+generic+globals
 
 typedef void (^ok_t)(local void *);
 typedef void (^bad_t)(local void *, local int *);
