@@ -535,6 +535,20 @@ impl<'a> Parser<'_, '_, 'a> {
     }
 }
 
+impl<'a> Parser<'_, '_, 'a> {
+    /// Constructor arguments, `(a, b)` or `{a, b}`, when the next token opens either.
+    fn ctor_args(&mut self) -> Option<ArenaVec<'a, Expr<'a>>> {
+        if self.eat(Punct::LParen).is_some() {
+            Some(self.call_args())
+        } else if self.at(Punct::LBrace) {
+            let list = self.init_list(false);
+            Some(list_exprs(self.arena, list))
+        } else {
+            None
+        }
+    }
+}
+
 /// The expressions of an initialiser list (nested lists are dropped: nothing in them converts
 /// a pointer the analysis could check against a known type).
 fn list_exprs<'a>(arena: &'a Arena, list: InitList<'a>) -> ArenaVec<'a, Expr<'a>> {

@@ -2,10 +2,8 @@
 //! constructors, destructors, access specifiers), C++ initialisers, function definitions and
 //! constructor initialiser lists.
 
-use super::list_exprs;
 use crate::ast::*;
 use crate::parse::builtins::Kw;
-use crate::parse::decl::Mode;
 use crate::parse::{NameKind, Parser};
 use crate::source::Span;
 use crate::symbol::sym;
@@ -157,14 +155,7 @@ impl<'a> Parser<'_, '_, 'a> {
         let mut declarators = ArenaVec::new_in(self.arena);
         loop {
             let dstart = self.peek().span;
-            let declarator = if self.at(Punct::Colon) {
-                Declarator {
-                    span: Span::new(dstart.file, dstart.start, dstart.start),
-                    ..Declarator::default()
-                }
-            } else {
-                self.declarator(Mode::Named)
-            };
+            let declarator = self.member_declarator();
             // Constructors and destructors declare no name: `S` stays the class.
             let special = declarator.name.as_ref().is_some_and(|n| {
                 n.name.starts_with('~') || self.classes.last().is_some_and(|c| *c == n.name)
@@ -330,15 +321,7 @@ impl<'a> Parser<'_, '_, 'a> {
                 break;
             };
             self.ops = 0;
-            let args = if self.at(Punct::LParen) {
-                self.bump();
-                self.call_args()
-            } else if self.at(Punct::LBrace) {
-                {
-                    let list = self.init_list(false);
-                    list_exprs(self.arena, list)
-                }
-            } else {
+            let Some(args) = self.ctor_args() else {
                 self.error_here("expected `(` or `{` after the member name");
                 self.skip_until(&[Punct::LBrace]);
                 break;

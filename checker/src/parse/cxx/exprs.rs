@@ -1,7 +1,6 @@
 //! C++ expressions: the primary expressions C lacks (`this`, `true`/`false`, `nullptr`,
 //! qualified names), lambdas, functional-style construction, named casts, `new` and `delete`.
 
-use super::list_exprs;
 use crate::ast::*;
 use crate::parse::builtins::Kw;
 use crate::parse::{node, NameKind, Parser};
@@ -141,15 +140,9 @@ impl<'a> Parser<'_, '_, 'a> {
     fn construct(&mut self, spec: TypeSpec<'a>) -> Expr<'a> {
         let start = spec.span;
         let braced = self.at(Punct::LBrace);
-        let args = if braced {
-            {
-                let list = self.init_list(false);
-                list_exprs(self.arena, list)
-            }
-        } else {
-            self.bump();
-            self.call_args()
-        };
+        let args = self
+            .ctor_args()
+            .unwrap_or_else(|| ArenaVec::new_in(self.arena));
         let ty = TypeName {
             specs: DeclSpecs {
                 span: spec.span,
@@ -207,15 +200,9 @@ impl<'a> Parser<'_, '_, 'a> {
         } else {
             self.new_type()
         };
-        let args = if self.at(Punct::LParen) {
-            self.bump();
-            self.call_args()
-        } else if self.at(Punct::LBrace) {
-            let list = self.init_list(false);
-            list_exprs(self.arena, list)
-        } else {
-            ArenaVec::new_in(self.arena)
-        };
+        let args = self
+            .ctor_args()
+            .unwrap_or_else(|| ArenaVec::new_in(self.arena));
         Expr {
             kind: ExprKind::New {
                 placement: placement.map(|p| p.into_bump_slice()),

@@ -10,6 +10,20 @@ use crate::symbol::sym;
 use crate::token::{Punct, TokenKind};
 
 impl<'a> Parser<'_, '_, 'a> {
+    /// A member's declarator; an unnamed bit-field (`int : 3;`) has none, so an empty one
+    /// stands where it would be.
+    pub(in crate::parse) fn member_declarator(&mut self) -> Declarator<'a> {
+        if self.at(Punct::Colon) {
+            let at = self.peek().span;
+            Declarator {
+                span: Span::new(at.file, at.start, at.start),
+                ..Declarator::default()
+            }
+        } else {
+            self.declarator(Mode::Named)
+        }
+    }
+
     /// `struct`/`union`, at the keyword.
     pub(super) fn record(&mut self) -> TypeSpec<'a> {
         let kw = self.bump();
@@ -137,14 +151,7 @@ impl<'a> Parser<'_, '_, 'a> {
         if !self.at(Punct::Semi) {
             loop {
                 let dstart = self.peek().span;
-                let declarator = if self.at(Punct::Colon) {
-                    Declarator {
-                        span: Span::new(dstart.file, dstart.start, dstart.start),
-                        ..Declarator::default()
-                    }
-                } else {
-                    self.declarator(Mode::Named)
-                };
+                let declarator = self.member_declarator();
                 let bit_width = if self.eat(Punct::Colon).is_some() {
                     self.ops = 0;
                     Some(self.conditional_expr())
