@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Whole-process timings: commands run alternately (A B A B ...), one process each, and every
-process measured on its own: wall time (spawn to exit, GNU time's start included), user and
-system time (wait4(2)), and GNU time's peak resident memory (max RSS) and minor page faults.
-Prints medians.
+process measured on its own: wall time (posix_spawn to exit), user and system time and minor page
+faults (wait4(2)). Peak resident memory (max RSS) comes from a second, untimed run of each
+command under GNU time in the same round (see MEM below). Prints medians.
 
     python3 bench/process.py RUNS NAME=CMD [NAME=CMD ...]
 
@@ -13,29 +13,38 @@ an error, which these inputs must not have (a run with a non-zero status is flag
 
 import os
 import statistics
-import subprocess
 import sys
 import time
 
 
-# Peak memory and page faults come from GNU time, the command's parent: a process that a big
-# parent (Python) starts inherits that parent's peak in ru_maxrss, a small one's is negligible.
+# Peak memory comes from GNU time, the command's parent: a process that a big parent (Python)
+# starts inherits that parent's peak in ru_maxrss, a small one's is negligible. GNU time is not
+# in the timed run: its own start-up (about 1 ms) would be counted as the command's.
 MEM = "/tmp/clasp-bench-process.mem"
-TIME = ["/usr/bin/time", "-f", "%M %R", "-o", MEM]
+TIME = ["/usr/bin/time", "-f", "%M", "-o", MEM]
+QUIET = {0: os.open(os.devnull, os.O_RDONLY), 1: os.open(os.devnull, os.O_WRONLY)}
+
+
+def spawn(argv):
+    """Runs argv with /dev/null for its standard streams; returns (exit status, rusage)."""
+    actions = [(os.POSIX_SPAWN_DUP2, QUIET[0], 0)]
+    actions += [(os.POSIX_SPAWN_DUP2, QUIET[1], fd) for fd in (1, 2)]
+    pid = os.posix_spawnp(argv[0], argv, os.environ, file_actions=actions)
+    _, status, ru = os.wait4(pid, 0)
+    return status, ru
 
 
 def one(argv):
     start = time.perf_counter()
-    p = subprocess.Popen(TIME + argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, status, ru = os.wait4(p.pid, 0)
+    status, ru = spawn(argv)
     wall = time.perf_counter() - start
-    maxrss, minflt = open(MEM).read().split()[-2:]
+    spawn(TIME + argv)
     return {
         "wall": wall * 1e3,
         "user": ru.ru_utime * 1e3,
         "sys": ru.ru_stime * 1e3,
-        "minflt": int(minflt),
-        "maxrss": int(maxrss) / 1024,  # KiB -> MiB
+        "minflt": ru.ru_minflt,
+        "maxrss": int(open(MEM).read().split()[-1]) / 1024,  # KiB -> MiB
         "status": os.waitstatus_to_exitcode(status),
     }
 
