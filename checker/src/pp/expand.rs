@@ -264,26 +264,36 @@ impl Pp<'_> {
 
     /// The next fully expanded token. `None` when the input above `floor` is used up or the
     /// run was stopped by a limit.
+    ///
+    /// Most tokens are no macro name and pass straight through; the rest is kept out of line
+    /// so that this loop stays small where it is inlined.
+    #[inline]
     pub(crate) fn expand_next(&mut self, floor: usize, file: bool) -> Option<Tok> {
         loop {
             if self.stopped {
                 return None;
             }
-            let mut t = self.next_token(floor, file)?;
-            if t.t.kind != TokenKind::Ident || t.painted {
+            let t = self.next_token(floor, file)?;
+            if t.t.kind != TokenKind::Ident || t.painted || !self.is_macro(t.t.sym) {
                 return Some(t);
             }
-            let Some(m) = self.macro_of(t.t.sym).cloned() else {
-                return Some(t);
-            };
-            if self.is_disabled(t.t.sym) {
-                t.painted = true;
-                return Some(t);
-            }
-            if let Some(t) = self.expand_macro(t, &m, floor, file) {
+            if let Some(t) = self.expand_name(t, floor, file) {
                 return Some(t);
             }
         }
+    }
+
+    /// A macro's name met by [`Pp::expand_next`]: the name painted if the macro is disabled,
+    /// given back if it is not invoked after all, or `None` once its expansion is pushed (or
+    /// a limit stopped the run).
+    #[inline(never)]
+    fn expand_name(&mut self, mut t: Tok, floor: usize, file: bool) -> Option<Tok> {
+        let m = self.macro_of(t.t.sym).cloned()?;
+        if self.is_disabled(t.t.sym) {
+            t.painted = true;
+            return Some(t);
+        }
+        self.expand_macro(t, &m, floor, file)
     }
 
     /// Expands a whole token list, as a macro argument is (C99 6.10.3.1) or a directive's
@@ -607,10 +617,20 @@ impl Pp<'_> {
                     }
                 }
                 None => {
-                    if !self.charge(1, span) {
+                    // The plain tokens up to the next parameter, `#` or `##` are charged at
+                    // once: nothing else happens between them.
+                    let plain = |t: &Token| {
+                        t.kind != TokenKind::HashHash
+                            && !(function_like && t.kind == TokenKind::Hash)
+                            && param(t).is_none()
+                    };
+                    let run = 1 + body[i + 1..].iter().take_while(|t| plain(t)).count();
+                    if !self.charge(run, span) {
                         return None;
                     }
-                    out.push(relabel(b));
+                    out.extend(body[i..i + run].iter().map(relabel));
+                    i += run;
+                    continue;
                 }
             }
             i += 1;
