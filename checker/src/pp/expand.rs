@@ -498,21 +498,17 @@ impl Pp<'_> {
         span: Span,
         index: u32,
     ) -> Option<Vec<Tok>> {
-        let relabel = |t: &Token| {
-            let mut t = *t;
-            t.span = span;
-            t.line_start = false;
-            t.set_expansion(Some(index));
-            Tok::new(t)
-        };
+        let relabel = |t: &Token| Tok::new(t.relabeled(span, index));
         let arg_tok = |t: &Tok, first: bool, space: bool| {
-            let mut t = *t;
-            t.t.set_expansion(Some(index));
-            t.t.line_start = false;
+            let mut u = t.t.relabeled(t.t.span, index);
             if first {
-                t.t.space_before = space;
+                u.space_before = space;
             }
-            t
+            Tok {
+                t: u,
+                painted: t.painted,
+                placemarker: t.placemarker,
+            }
         };
         let mut expanded: Vec<Expanded> = Vec::new();
         expanded.resize_with(args.len(), || Expanded::Not);
