@@ -417,7 +417,8 @@ impl Pp<'_> {
         floor: usize,
         file: bool,
     ) -> Option<(Vec<Vec<Tok>>, Span)> {
-        let mut args: Vec<Vec<Tok>> = vec![self.spare_list()];
+        let mut args: Vec<Vec<Tok>> = Vec::with_capacity(nparams.max(1));
+        args.push(self.spare_list());
         let mut depth = 0u32;
         let close = loop {
             let t = match self.next_token(floor, file) {
@@ -510,7 +511,7 @@ impl Pp<'_> {
                 placemarker: t.placemarker,
             }
         };
-        let mut expanded: Vec<Expanded> = Vec::new();
+        let mut expanded: Vec<Expanded> = Vec::with_capacity(args.len());
         expanded.resize_with(args.len(), || Expanded::Not);
         let mut out = self.spare_list();
         out.reserve(m.body.len());
