@@ -656,8 +656,11 @@ impl Pp<'_> {
         let arg = &args[p];
         // `expand_list` gives back a list with no macro name to expand as it is, unless the
         // run has stopped or the argument nesting is at its limit (both checked first there).
-        let expandable = |t: &Tok| t.t.kind == TokenKind::Ident && !t.painted && self.is_macro(t.t.sym);
-        if !self.stopped && self.arg_nesting < self.limits.arg_nesting && !arg.iter().any(expandable)
+        let expandable =
+            |t: &Tok| t.t.kind == TokenKind::Ident && !t.painted && self.is_macro(t.t.sym);
+        if !self.stopped
+            && self.arg_nesting < self.limits.arg_nesting
+            && !arg.iter().any(expandable)
         {
             cache[p] = Expanded::Same;
             return;
