@@ -270,7 +270,7 @@ impl Pp<'_> {
     ///
     /// Most tokens are no macro name and pass straight through; the rest is kept out of line
     /// so that this loop stays small where it is inlined.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn expand_next(&mut self, floor: usize, file: bool) -> Option<Tok> {
         loop {
             if self.stopped {
