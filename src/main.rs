@@ -10,6 +10,7 @@ mod commands;
 mod drivers;
 mod engine;
 mod glob;
+mod heap;
 mod progress;
 mod reports;
 mod results;

@@ -29,6 +29,11 @@ fn range(span: Span) -> std::ops::Range<usize> {
 
 /// Renders diagnostics as a compiler would print them, with the source line and a caret.
 pub fn human(checked: &Checked<'_>, color: bool) -> String {
+    // Indexing every file's lines (hundreds of KB of headers) is the cost of rendering; a
+    // clean check has nothing to render.
+    if checked.diags.is_empty() {
+        return String::new();
+    }
     let files = cs_files(checked.sources);
     let config = term::Config::default();
     let mut buffer = if color {

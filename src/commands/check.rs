@@ -13,6 +13,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
+    crate::heap::advise_huge_heap();
     let cxx = args.profile.lang().is_cxx();
     let mut files = Vec::new();
     for path in &args.paths {

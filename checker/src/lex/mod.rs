@@ -45,7 +45,7 @@ pub fn lex(file: FileId, text: &str, symbols: &mut Interner) -> Vec<Token> {
 /// Whether `text` has a backslash-newline (found with `memchr`, as backslashes are rare).
 fn has_splice(text: &str) -> bool {
     let b = text.as_bytes();
-    text.match_indices('\\').any(|(i, _)| match b.get(i + 1) {
+    memchr::memchr_iter(b'\\', b).any(|i| match b.get(i + 1) {
         Some(b'\n') => true,
         Some(b'\r') => b.get(i + 2) == Some(&b'\n'),
         _ => false,
@@ -183,9 +183,7 @@ impl Lexer<'_> {
                     (kind, self.symbols.intern_in(src, start, i))
                 }
                 b'/' if b.get(i + 1) == Some(&b'/') => {
-                    while i < n && b[i] != b'\n' {
-                        i += 1;
-                    }
+                    i = memchr::memchr(b'\n', &b[i..]).map_or(n, |k| i + k);
                     space = true;
                     continue;
                 }
@@ -341,14 +339,7 @@ fn utf8_len(lead: u8) -> usize {
 
 /// Length of a block comment's body up to and including `*/`, if it is closed.
 fn find_comment_end(b: &[u8]) -> Option<usize> {
-    let mut i = 0;
-    while i + 1 < b.len() {
-        if b[i] == b'*' && b[i + 1] == b'/' {
-            return Some(i + 2);
-        }
-        i += 1;
-    }
-    None
+    memchr::memmem::find(b, b"*/").map(|i| i + 2)
 }
 
 /// End of a C preprocessing number starting at `i` (C99 6.4.8): digits, identifier characters,

@@ -17,8 +17,11 @@ use crate::source::Span;
 use crate::symbol::{sym, Interner, Symbol};
 use crate::token::{Punct, Token, TokenKind};
 
-/// A token in flight through expansion.
+/// A token in flight through expansion. Aligned to 32 bytes' size (from 28): it is copied at
+/// every step of expansion, and the odd size made those copies overlapping moves whose
+/// fields, read back at once, stalled the processor.
 #[derive(Clone, Copy, Debug)]
+#[repr(align(8))]
 pub(crate) struct Tok {
     pub t: Token,
     /// A name that must never be expanded again (C99 6.10.3.4p2).
@@ -37,6 +40,24 @@ impl Tok {
     }
 }
 
+/// An argument's full expansion (C99 6.10.3.1), made when a use needs it.
+enum Expanded {
+    Not,
+    /// The argument itself: it names no macro that could expand (most arguments: `x`,
+    /// `(i) + 1`), so it is neither copied nor rescanned.
+    Same,
+    List(Vec<Tok>),
+}
+
+/// Argument `p` as [`Pp::expand_arg`] left it.
+fn expanded_arg<'a>(args: &'a [Vec<Tok>], cache: &'a [Expanded], p: usize) -> &'a [Tok] {
+    match &cache[p] {
+        Expanded::Not => &[],
+        Expanded::Same => &args[p],
+        Expanded::List(v) => v,
+    }
+}
+
 /// A live expansion: its tokens still to read, and the macro it disables.
 pub(crate) struct Context {
     toks: Vec<Tok>,
@@ -52,24 +73,30 @@ pub(crate) enum Builtin {
     Has(super::has::HasOp),
 }
 
-/// One body token, with the parameter it names in a function-like macro.
-#[derive(Debug, Clone)]
-struct BodyTok {
-    t: Token,
-    param: Option<usize>,
-}
-
 #[derive(Debug, Clone)]
 pub(crate) struct Macro {
     /// `None` for an object-like macro. A variadic macro's last parameter is the `...` one.
     params: Option<Vec<Symbol>>,
     variadic: bool,
-    body: Vec<BodyTok>,
+    /// The replacement list as written. Which tokens name parameters is found again at each
+    /// use (a few compares) rather than stored: headers define thousands of macros, and a
+    /// wider body token was a sixth of a check's memory.
+    body: Box<[Token]>,
     def_span: Span,
     builtin: Option<Builtin>,
 }
 
 type DefineError = (Span, String);
+
+/// The parameter that `t` names, among `params` (`None` for an object-like macro).
+#[inline]
+fn param_of(params: Option<&[Symbol]>, t: &Token) -> Option<usize> {
+    let ps = params?;
+    if t.kind != TokenKind::Ident {
+        return None;
+    }
+    ps.iter().position(|p| *p == t.sym)
+}
 
 impl Macro {
     pub fn builtin(builtin: Builtin, def_span: Span) -> Macro {
@@ -78,7 +105,7 @@ impl Macro {
             // One variadic parameter: the operand is read raw, whatever it holds.
             params: function_like.then(|| vec![sym::VA_ARGS]),
             variadic: function_like,
-            body: Vec::new(),
+            body: Box::default(),
             def_span,
             builtin: Some(builtin),
         }
@@ -159,29 +186,21 @@ impl Macro {
             }
             params = Some(ps);
         }
-        let mut body: Vec<BodyTok> = rest[i..]
-            .iter()
-            .map(|t| {
-                let param = params.as_ref().and_then(|ps: &Vec<Symbol>| {
-                    (t.kind == TokenKind::Ident)
-                        .then(|| ps.iter().position(|p| *p == t.sym))
-                        .flatten()
-                });
-                BodyTok { t: *t, param }
-            })
-            .collect();
+        let mut body: Box<[Token]> = rest[i..].into();
         if let Some(first) = body.first_mut() {
-            first.t.space_before = false;
+            first.space_before = false;
         }
-        let paste_at_end = |b: Option<&BodyTok>| b.is_some_and(|b| b.t.kind == TokenKind::HashHash);
+        let paste_at_end = |b: Option<&Token>| b.is_some_and(|b| b.kind == TokenKind::HashHash);
         if paste_at_end(body.first()) || paste_at_end(body.last()) {
             return Err((span, "`##` cannot be at either end of a macro body".into()));
         }
         if params.is_some() {
+            let ps = params.as_deref();
             for (k, b) in body.iter().enumerate() {
-                if b.t.kind == TokenKind::Hash && body.get(k + 1).is_none_or(|n| n.param.is_none())
+                if b.kind == TokenKind::Hash
+                    && body.get(k + 1).is_none_or(|n| param_of(ps, n).is_none())
                 {
-                    return Err((b.t.span, "`#` is not followed by a macro parameter".into()));
+                    return Err((b.span, "`#` is not followed by a macro parameter".into()));
                 }
             }
         }
@@ -248,26 +267,36 @@ impl Pp<'_> {
 
     /// The next fully expanded token. `None` when the input above `floor` is used up or the
     /// run was stopped by a limit.
+    ///
+    /// Most tokens are no macro name and pass straight through; the rest is kept out of line
+    /// so that this loop stays small where it is inlined.
+    #[inline(always)]
     pub(crate) fn expand_next(&mut self, floor: usize, file: bool) -> Option<Tok> {
         loop {
             if self.stopped {
                 return None;
             }
-            let mut t = self.next_token(floor, file)?;
-            if t.t.kind != TokenKind::Ident || t.painted {
+            let t = self.next_token(floor, file)?;
+            if t.t.kind != TokenKind::Ident || t.painted || !self.is_macro(t.t.sym) {
                 return Some(t);
             }
-            let Some(m) = self.macro_of(t.t.sym).cloned() else {
-                return Some(t);
-            };
-            if self.is_disabled(t.t.sym) {
-                t.painted = true;
-                return Some(t);
-            }
-            if let Some(t) = self.expand_macro(t, &m, floor, file) {
+            if let Some(t) = self.expand_name(t, floor, file) {
                 return Some(t);
             }
         }
+    }
+
+    /// A macro's name met by [`Pp::expand_next`]: the name painted if the macro is disabled,
+    /// given back if it is not invoked after all, or `None` once its expansion is pushed (or
+    /// a limit stopped the run).
+    #[inline(never)]
+    fn expand_name(&mut self, mut t: Tok, floor: usize, file: bool) -> Option<Tok> {
+        let m = self.macro_of(t.t.sym).cloned()?;
+        if self.is_disabled(t.t.sym) {
+            t.painted = true;
+            return Some(t);
+        }
+        self.expand_macro(t, &m, floor, file)
     }
 
     /// Expands a whole token list, as a macro argument is (C99 6.10.3.1) or a directive's
@@ -388,7 +417,8 @@ impl Pp<'_> {
         floor: usize,
         file: bool,
     ) -> Option<(Vec<Vec<Tok>>, Span)> {
-        let mut args: Vec<Vec<Tok>> = vec![self.spare_list()];
+        let mut args: Vec<Vec<Tok>> = Vec::with_capacity(nparams.max(1));
+        args.push(self.spare_list());
         let mut depth = 0u32;
         let close = loop {
             let t = match self.next_token(floor, file) {
@@ -469,38 +499,37 @@ impl Pp<'_> {
         span: Span,
         index: u32,
     ) -> Option<Vec<Tok>> {
-        let relabel = |t: &Token| {
-            let mut t = *t;
-            t.span = span;
-            t.line_start = false;
-            t.set_expansion(Some(index));
-            Tok::new(t)
-        };
+        let relabel = |t: &Token| Tok::new(t.relabeled(span, index));
         let arg_tok = |t: &Tok, first: bool, space: bool| {
-            let mut t = *t;
-            t.t.set_expansion(Some(index));
-            t.t.line_start = false;
+            let mut u = t.t.relabeled(t.t.span, index);
             if first {
-                t.t.space_before = space;
+                u.space_before = space;
             }
-            t
+            Tok {
+                t: u,
+                painted: t.painted,
+                placemarker: t.placemarker,
+            }
         };
-        let mut expanded: Vec<Option<Vec<Tok>>> = vec![None; args.len()];
+        let mut expanded: Vec<Expanded> = Vec::with_capacity(args.len());
+        expanded.resize_with(args.len(), || Expanded::Not);
         let mut out = self.spare_list();
         out.reserve(m.body.len());
         let body = &m.body;
-        let function_like = m.params.is_some();
+        let params = m.params.as_deref();
+        let param = |t: &Token| param_of(params, t);
+        let function_like = params.is_some();
         let va_index = m.variadic.then(|| args.len().saturating_sub(1));
         let mut chain = None;
         let mut i = 0;
         while i < body.len() {
             let b = &body[i];
-            if b.t.kind != TokenKind::HashHash {
+            if b.kind != TokenKind::HashHash {
                 chain = None;
             }
-            if function_like && b.t.kind == TokenKind::Hash {
-                let p = body[i + 1].param.expect("checked at #define");
-                let s = self.stringize(&args[p], span, index, b.t.space_before);
+            if function_like && b.kind == TokenKind::Hash {
+                let p = param(&body[i + 1]).expect("checked at #define");
+                let s = self.stringize(&args[p], span, index, b.space_before);
                 if !self.charge(1, span) {
                     return None;
                 }
@@ -508,14 +537,14 @@ impl Pp<'_> {
                 i += 2;
                 continue;
             }
-            if b.t.kind == TokenKind::HashHash {
+            if b.kind == TokenKind::HashHash {
                 let r = &body[i + 1];
                 i += 2;
-                let rhs: Vec<Tok> = if function_like && r.t.kind == TokenKind::Hash {
-                    let p = body[i].param.expect("checked at #define");
+                let rhs: Vec<Tok> = if function_like && r.kind == TokenKind::Hash {
+                    let p = param(&body[i]).expect("checked at #define");
                     i += 1;
                     vec![self.stringize(&args[p], span, index, false)]
-                } else if let Some(p) = r.param {
+                } else if let Some(p) = param(r) {
                     // GNU `, ## __VA_ARGS__`: the comma goes when the variadic argument is
                     // empty, and nothing is pasted otherwise.
                     if Some(p) == va_index && out.last().is_some_and(|t| t.t.is_punct(Punct::Comma))
@@ -525,14 +554,14 @@ impl Pp<'_> {
                             out.pop();
                         } else {
                             self.expand_arg(&args, &mut expanded, p);
-                            let e = expanded[p].as_deref().unwrap_or_default();
+                            let e = expanded_arg(&args, &expanded, p);
                             if !self.charge(e.len(), span) {
                                 return None;
                             }
                             out.extend(
                                 e.iter()
                                     .enumerate()
-                                    .map(|(k, t)| arg_tok(t, k == 0, r.t.space_before)),
+                                    .map(|(k, t)| arg_tok(t, k == 0, r.space_before)),
                             );
                         }
                         continue;
@@ -547,7 +576,7 @@ impl Pp<'_> {
                             .collect()
                     }
                 } else {
-                    vec![relabel(&r.t)]
+                    vec![relabel(r)]
                 };
                 if !self.charge(rhs.len(), span) {
                     return None;
@@ -555,11 +584,11 @@ impl Pp<'_> {
                 self.paste(&mut out, rhs, span, index, &mut chain);
                 continue;
             }
-            match b.param {
+            match param(b) {
                 Some(p) => {
                     let pasted = body
                         .get(i + 1)
-                        .is_some_and(|n| n.t.kind == TokenKind::HashHash);
+                        .is_some_and(|n| n.kind == TokenKind::HashHash);
                     // An operand of `##` is not expanded first.
                     if !pasted {
                         self.expand_arg(&args, &mut expanded, p);
@@ -567,7 +596,7 @@ impl Pp<'_> {
                     let toks: &[Tok] = if pasted {
                         &args[p]
                     } else {
-                        expanded[p].as_deref().unwrap_or_default()
+                        expanded_arg(&args, &expanded, p)
                     };
                     let n = if pasted && toks.is_empty() {
                         1
@@ -583,15 +612,25 @@ impl Pp<'_> {
                         out.extend(
                             toks.iter()
                                 .enumerate()
-                                .map(|(k, t)| arg_tok(t, k == 0, b.t.space_before)),
+                                .map(|(k, t)| arg_tok(t, k == 0, b.space_before)),
                         );
                     }
                 }
                 None => {
-                    if !self.charge(1, span) {
+                    // The plain tokens up to the next parameter, `#` or `##` are charged at
+                    // once: nothing else happens between them.
+                    let plain = |t: &Token| {
+                        t.kind != TokenKind::HashHash
+                            && !(function_like && t.kind == TokenKind::Hash)
+                            && param(t).is_none()
+                    };
+                    let run = 1 + body[i + 1..].iter().take_while(|t| plain(t)).count();
+                    if !self.charge(run, span) {
                         return None;
                     }
-                    out.push(relabel(&b.t));
+                    out.extend(body[i..i + run].iter().map(relabel));
+                    i += run;
+                    continue;
                 }
             }
             i += 1;
@@ -599,19 +638,36 @@ impl Pp<'_> {
         if out.iter().any(|t| t.placemarker) {
             out.retain(|t| !t.placemarker);
         }
-        for v in args.into_iter().chain(expanded.into_iter().flatten()) {
+        let lists = expanded.into_iter().filter_map(|e| match e {
+            Expanded::List(v) => Some(v),
+            _ => None,
+        });
+        for v in args.into_iter().chain(lists) {
             self.recycle(v);
         }
         Some(out)
     }
 
     /// Argument `p`, fully macro-expanded; computed once per invocation.
-    fn expand_arg(&mut self, args: &[Vec<Tok>], cache: &mut [Option<Vec<Tok>>], p: usize) {
-        if cache[p].is_none() {
-            let mut toks = self.spare_list();
-            toks.extend_from_slice(&args[p]);
-            cache[p] = Some(self.expand_list(toks));
+    fn expand_arg(&mut self, args: &[Vec<Tok>], cache: &mut [Expanded], p: usize) {
+        if !matches!(cache[p], Expanded::Not) {
+            return;
         }
+        let arg = &args[p];
+        // `expand_list` gives back a list with no macro name to expand as it is, unless the
+        // run has stopped or the argument nesting is at its limit (both checked first there).
+        let expandable =
+            |t: &Tok| t.t.kind == TokenKind::Ident && !t.painted && self.is_macro(t.t.sym);
+        if !self.stopped
+            && self.arg_nesting < self.limits.arg_nesting
+            && !arg.iter().any(expandable)
+        {
+            cache[p] = Expanded::Same;
+            return;
+        }
+        let mut toks = self.spare_list();
+        toks.extend_from_slice(arg);
+        cache[p] = Expanded::List(self.expand_list(toks));
     }
 
     /// `#` applied to an argument (6.10.3.2): its spelling, spaces collapsed, `"` and `\`
