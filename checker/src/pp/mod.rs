@@ -152,6 +152,18 @@ pub fn preprocess(
     loader: &dyn Loader,
     diags: &mut Vec<Diagnostic>,
 ) -> Preprocessed {
+    stream(sources, opts, loader, diags).run()
+}
+
+/// The preprocessor of `FileId(0)` of `sources`, as [`preprocess`] sets it up, before it has
+/// read anything: [`Stream::fill`] hands out its output a part at a time, so that a parser can
+/// read it as it is made and no whole output list need exist.
+pub fn stream<'a>(
+    sources: &'a mut SourceMap,
+    opts: &'a Options,
+    loader: &'a dyn Loader,
+    diags: &'a mut Vec<Diagnostic>,
+) -> Stream<'a> {
     let main_name = sources.file(FileId(0)).name.clone();
     let main_root = Path::new(&main_name)
         .parent()
@@ -165,7 +177,57 @@ pub fn preprocess(
     pp.macros.clone_from(&prepared.macros);
     pp.out = prepared.out.clone();
     pp.enter_file(FileId(0), main_root, PathBuf::new());
-    pp.run()
+    let main_eof = pp.start();
+    Stream {
+        pp,
+        main_eof: Some(main_eof),
+    }
+}
+
+/// A preprocessor whose output is read a part at a time (see [`stream`]).
+pub struct Stream<'a> {
+    pp: Pp<'a>,
+    /// The main file's `Eof`, which ends the output; `None` once it has been handed out.
+    main_eof: Option<Token>,
+}
+
+impl Stream<'_> {
+    /// Appends the next output tokens to `out` until it holds at least `len` tokens or the
+    /// output has ended (its last token the main file's `Eof`). Returns whether it has ended.
+    /// The tokens and their order are those [`preprocess`] returns, however they are split.
+    pub fn fill(&mut self, out: &mut Vec<Token>, len: usize) -> bool {
+        let Some(main_eof) = self.main_eof else {
+            return true;
+        };
+        // The output list is the caller's while this runs: nothing is copied twice.
+        out.append(&mut self.pp.out.tokens);
+        std::mem::swap(&mut self.pp.out.tokens, out);
+        let ended = self.pp.drain(len);
+        std::mem::swap(&mut self.pp.out.tokens, out);
+        if ended {
+            out.push(main_eof);
+            self.main_eof = None;
+            self.pp.finish();
+        }
+        ended
+    }
+
+    /// The texts of the symbols handed out so far (the interner grows as the run goes on).
+    pub fn symbols(&self) -> &Interner {
+        &self.pp.out.symbols
+    }
+
+    /// The whole output: what has not been handed out yet, then the expansions, pragmas and
+    /// symbols of the run.
+    fn run(mut self) -> Preprocessed {
+        // Most tokens of the main file reach the output; reserving avoids regrowing it.
+        let mut out = crate::mem::token_list(
+            usize::try_from(self.pp.main_tokens).unwrap_or(0) + self.pp.out.tokens.len(),
+        );
+        self.fill(&mut out, usize::MAX);
+        self.pp.out.tokens = out;
+        std::mem::take(&mut self.pp.out)
+    }
 }
 
 /// The predefined macros and the command line as directives.
@@ -312,17 +374,20 @@ impl<'a> Pp<'a> {
         matches!(self.macros.get(name.index()), Some(Some(_)))
     }
 
-    /// The fast path of [`Pp::run`]: while no expansion is live, copies the current file's
+    /// The fast path of [`Pp::drain`]: while no expansion is live, copies the current file's
     /// tokens that need no work (no directive, no macro name, no `_Pragma`) straight to the
-    /// output. Stops before the first token that does, which the general path then reads.
-    fn copy_plain(&mut self) {
+    /// output, until it holds `len` tokens. Stops before the first token that needs work,
+    /// which the general path then reads.
+    fn copy_plain(&mut self, len: usize) {
         if !self.ctx.is_empty() || self.stopped || !self.active() {
             return;
         }
         let Some(f) = self.files.last_mut() else {
             return;
         };
-        let toks = &f.toks[f.pos.min(f.toks.len())..];
+        let room = len.saturating_sub(self.out.tokens.len());
+        let from = f.pos.min(f.toks.len());
+        let toks = &f.toks[from..from.saturating_add(room).min(f.toks.len())];
         let macros = &self.macros;
         let plain = toks
             .iter()
@@ -340,37 +405,44 @@ impl<'a> Pp<'a> {
         f.pos += plain;
     }
 
-    fn run(mut self) -> Preprocessed {
+    /// Before the first token: counts the main file's tokens (the budgets scale with them)
+    /// and returns its `Eof`, which ends the output.
+    fn start(&mut self) -> Token {
         let main = self.tokens_of(FileId(0));
-        let main_eof = *main.last().expect("lex ends with Eof");
         self.main_tokens = main.len() as u64;
-        // Most tokens of the main file reach the output; reserving avoids regrowing it.
-        let mut out = crate::mem::token_list(main.len() + self.out.tokens.len());
-        out.append(&mut self.out.tokens);
-        self.out.tokens = out;
-        drop(main);
-        self.drain();
-        self.out.tokens.push(main_eof);
-        // The files' token lists are no longer needed: their memory serves the next check.
+        *main.last().expect("lex ends with Eof")
+    }
+
+    /// After the last token: the files' token lists are no longer needed, and their memory
+    /// serves the next check.
+    fn finish(&mut self) {
         for (_, toks) in self.lexed.drain() {
             if let Ok(toks) = Rc::try_unwrap(toks) {
                 crate::mem::keep_token_list(toks);
             }
         }
-        std::mem::take(&mut self.out)
     }
 
-    /// Reads the open files to their end, pushing the output.
-    fn drain(&mut self) {
+    /// Reads the open files, pushing the output, until it holds `len` tokens or the files
+    /// have ended (then returns `true`, with the main file's `Eof` not yet pushed). Stopping
+    /// between two turns of the loop and going on later gives the same output: the loop
+    /// keeps nothing of its own from one turn to the next.
+    fn drain(&mut self, len: usize) -> bool {
         loop {
-            self.copy_plain();
+            if self.out.tokens.len() >= len {
+                return false;
+            }
+            self.copy_plain(len);
+            if self.out.tokens.len() >= len {
+                continue;
+            }
             let Some(t) = self.expand_next(0, true) else {
-                break;
+                return true;
             };
             if t.t.kind == TokenKind::Eof {
                 self.leave_file();
                 if self.files.is_empty() {
-                    break;
+                    return true;
                 }
                 continue;
             }

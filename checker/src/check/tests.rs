@@ -1,0 +1,139 @@
+//! The parser's token window changes nothing: every suite case, and inputs written to need
+//! long lookahead, recovery or parsing again, give the same diagnostics through windows of a
+//! few tokens (each declaration parsed again at every overrun, finished ones dropped early) as
+//! with the whole output read before parsing starts.
+
+use super::*;
+use crate::spec::Profile;
+
+/// Windows far smaller than any declaration: nearly every declaration overruns, several times.
+const SMALL: [Window; 3] = [
+    Window {
+        ahead: 1,
+        drop_after: 1,
+    },
+    Window {
+        ahead: 2,
+        drop_after: 3,
+    },
+    Window {
+        ahead: 7,
+        drop_after: 16,
+    },
+];
+
+/// The whole output at once: nothing can overrun, as when the parser read a complete list.
+const WHOLE: Window = Window {
+    ahead: usize::MAX,
+    drop_after: usize::MAX,
+};
+
+fn run(name: &str, text: &str, profile: Profile, window: Window) -> Vec<Diagnostic> {
+    let mut sources = SourceMap::new(name, text);
+    let loader = MemLoader::default();
+    check_windowed(
+        &mut sources,
+        profile,
+        &Options::default(),
+        &loader,
+        None,
+        window,
+    )
+}
+
+/// Checks `text` through every window; returns how many diagnostics the whole output gave.
+fn same_through_every_window(name: &str, text: &str, profile: Profile) -> usize {
+    let whole = run(name, text, profile, WHOLE);
+    eprintln!("{whole:?}");
+    for w in SMALL {
+        eprintln!("{:?}", run(name, text, profile, w));
+        assert_eq!(
+            run(name, text, profile, w),
+            whole,
+            "{name} in {profile}, {w:?}"
+        );
+    }
+    whole.len()
+}
+
+fn cl_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let path = e.path();
+        if path.is_dir() {
+            cl_files(&path, out);
+        } else if path.extension().is_some_and(|x| x == "cl") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn suite_cases_through_small_windows() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../suite/cases");
+    let mut files = Vec::new();
+    cl_files(&root, &mut files);
+    files.sort();
+    assert!(
+        files.len() > 400,
+        "the suite's cases were not found under {root:?}"
+    );
+    let mut diags = 0;
+    for path in &files {
+        let text = std::fs::read_to_string(path).expect("a suite case is text");
+        let name = path.display().to_string();
+        for profile in [
+            Profile::CL1_2,
+            Profile::CL3_0_GENERIC_GLOBALS,
+            Profile::CXX2021,
+        ] {
+            diags += same_through_every_window(&name, &text, profile);
+        }
+    }
+    // The cases exercise diagnostics too, not only clean parses.
+    assert!(diags > 1000, "only {diags} diagnostics");
+}
+
+/// Inputs whose parse reads far ahead, recovers across declarations or ends early.
+const AWKWARD: &[&str] = &[
+    // An unclosed body: the rest of the file is one declaration.
+    "kernel void k(global int *p) { p[0] = 1;\nint x;\nkernel void j() {}\n",
+    // Recovery that skips to a later line, and a declaration broken at the end of input.
+    "int a = ;\nint b = (1 + ;\nkernel void k(global int *p) { *p = 1 }\nstruct S { int x",
+    "typedef int T;\nT x;\nvoid f(T t) { T y = t; { typedef float T; T z; } T w; }\nint T2 = sizeof(T);",
+    "generic int *p;\nint generic;\nkernel void k(local int *local) { int global = 0; }",
+    "#define F(x) x + x\n#define G F(\nint a = G 1);\nint b = F(\n2\n);\n_Pragma(\"OPENCL EXTENSION cl_khr_fp64 : enable\")\ndouble d;",
+    ")))}}};;;{{{(((",
+    // A typedef that replaces a variable, with more declarators after it: an attempt undone
+    // there must not leave `T` a type name for the next one (`T m;` is an error only while it
+    // is not).
+    "int T;\ntypedef struct { T m; } T, A, B, C, D, E, F, G, H;\nT n;",
+    "int T;\nvoid g() { T x; { typedef int T; T a; T b; T c; } T y; }\nvoid h() { T z; }",
+    "",
+];
+
+/// C++ inputs: qualified names, templates and `using namespace`, which the undo must restore.
+const AWKWARD_CXX: &[&str] = &[
+    // Names declared by an attempt that is undone must not be declared for the next one.
+    "namespace n { T * z; typedef int T; T y; T w; T v; }\nT * u;\nnamespace p { T * s; }",
+    "namespace q { int v = B < 1 > (2); template <class T> struct B { T t; T u; }; int w = B < 1 > (2); }",
+    "namespace r { int v = f < 1 > (2); template <class T> T f(T t) { return t; } int w = f < 1 > (2); }",
+    "namespace n { template <typename T> struct S { T x; }; typedef int I; }\nusing namespace n;\nS<int> s; I i;\nnamespace m { using namespace n; S<float> t; }\n",
+    "template <class T> T twice(T x) { return x + x; }\nkernel void k(global int *p) { *p = twice<int>(*p); }\nstruct A { A(int); int f() const; };\nA::A(int) {}\nint A::f() const { return 0; }",
+    "namespace n { struct S { static int v; }; }\nint n::S::v = 1;\nkernel void k() { n::S s; int y = n::S::v; ::n::S t; }\nnamespace {",
+    "template <typename T, int N> struct V { T a[N]; };\nV<int, (3 > 2)> v;\nV<V<int, 2>, 2> w;\ntemplate <typename T> class C",
+];
+
+#[test]
+fn awkward_inputs_through_small_windows() {
+    for text in AWKWARD {
+        for profile in [Profile::CL1_2, Profile::CL2_0, Profile::CL3_0_GENERIC] {
+            same_through_every_window("awkward.cl", text, profile);
+        }
+    }
+    for text in AWKWARD_CXX {
+        same_through_every_window("awkward.clcpp", text, Profile::CXX2021);
+    }
+}
