@@ -11,14 +11,17 @@ const SMALL: [Window; 3] = [
     Window {
         ahead: 1,
         drop_after: 1,
+        fill: 1,
     },
     Window {
         ahead: 2,
         drop_after: 3,
+        fill: 2,
     },
     Window {
         ahead: 7,
         drop_after: 16,
+        fill: 3,
     },
 ];
 
@@ -26,6 +29,7 @@ const SMALL: [Window; 3] = [
 const WHOLE: Window = Window {
     ahead: usize::MAX,
     drop_after: usize::MAX,
+    fill: 1,
 };
 
 fn run(name: &str, text: &str, profile: Profile, window: Window) -> Vec<Diagnostic> {

@@ -151,9 +151,10 @@ pub(crate) struct Parser<'t, 'd, 'a> {
     classes: Vec<SmolStr>,
     /// C++: template parameter scopes open around the current declaration.
     template_depth: u32,
-    /// Whether `toks` ends with the output's own `Eof`, not a stand-in (see `stream.rs`).
+    /// Whether `toks` ends with the output's own `Eof`, or is a window of a longer output
+    /// (see `stream.rs`).
     complete: bool,
-    /// Whether the stand-in `Eof` of an incomplete window was read.
+    /// Whether the parser read past the end of an incomplete window.
     overrun: std::cell::Cell<bool>,
     journal: stream::Journal,
 }
@@ -324,7 +325,7 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
 
     /// The token `n` ahead (the final `Eof` past the end).
     fn nth(&self, n: usize) -> &'t Token {
-        self.at_index((self.pos + n).min(self.toks.len() - 1))
+        self.at_index(self.pos + n)
     }
 
     fn at_eof(&self) -> bool {
@@ -397,14 +398,21 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
         match self.raw_kw(t) {
             Some(Kw::Qual(QualKind::Space(..))) if self.used_as_name(t) => None,
             Some(kw) => Some(kw),
-            None if t.sym == sym::GENERIC => match self.after(t) {
-                Some(next) if next.kind == TokenKind::Ident => Some(Kw::Qual(QualKind::Space(
-                    AddrSpace::Generic,
-                    Spelling::Bare,
-                ))),
-                _ => None,
-            },
+            None if t.sym == sym::GENERIC => self.bare_generic(t),
             None => None,
+        }
+    }
+
+    /// `generic` that is no keyword in this profile: the qualifier before an identifier.
+    /// Rare, and kept out of [`Parser::kw_of`] so that it stays small enough to inline.
+    #[inline(never)]
+    fn bare_generic(&self, t: &Token) -> Option<Kw> {
+        match self.after(t) {
+            Some(next) if next.kind == TokenKind::Ident => Some(Kw::Qual(QualKind::Space(
+                AddrSpace::Generic,
+                Spelling::Bare,
+            ))),
+            _ => None,
         }
     }
 
@@ -434,6 +442,7 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
     /// Whether the token after `t` is one that only a declared name can precede. A `(` counts
     /// when a parameter list follows (`int global(void)`, `int local(int x)`), not a grouping
     /// declarator (`global (*p)[4]`).
+    #[inline(never)]
     fn used_as_name(&self, t: &Token) -> bool {
         if let Some(open) = self.after(t).filter(|n| n.is_punct(Punct::LParen)) {
             return self

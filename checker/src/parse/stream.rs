@@ -4,8 +4,8 @@
 //!
 //! The grammar looks ahead without bound (C++ qualified names, recovery that skips to a `;`),
 //! so a window cannot be sized in advance. Instead each declaration is parsed over the window
-//! as it stands, ended by a stand-in `Eof`; a parse that read the stand-in (an overrun) is
-//! undone and parsed again over a window twice as long. A parse that did not read it read
+//! as it stands, past whose end a stand-in `Eof` is read; a parse that read past the end (an
+//! overrun) is undone and parsed again over a window twice as long. A parse that did not read
 //! only tokens of the real output, so it is the parse a whole list gives. Undoing needs the
 //! state that carries between declarations as it was: the small parts are copied when a
 //! declaration starts ([`Mark`]), the per-symbol tables are journalled ([`Journal`]).
@@ -13,7 +13,7 @@
 use super::{Carry, NameKind, Parser};
 use crate::ast::{Arena, ExternalDecl};
 use crate::diag::Diagnostic;
-use crate::source::Span;
+use crate::source::{FileId, Span};
 use crate::spec::Profile;
 use crate::symbol::{sym, Interner, Symbol};
 use crate::token::{Token, TokenKind};
@@ -28,20 +28,25 @@ pub trait TokenSource {
     fn symbols(&self) -> &Interner;
 }
 
-/// How the window is kept: how many tokens past its start a declaration is first parsed with
-/// (doubled at each overrun), and after how many tokens of finished declarations those are
-/// dropped (dropping moves the rest, so not after every declaration).
+/// How the window is kept: a declaration is first parsed with at least `ahead` tokens past its
+/// start (twice as many after each overrun); when there are fewer, the tokens of finished
+/// declarations are dropped if there are `drop_after` of them (dropping moves the rest to the
+/// front), and the window is filled up to `fill` times `ahead` tokens past the start.
 #[derive(Clone, Copy, Debug)]
 pub struct Window {
     pub ahead: usize,
     pub drop_after: usize,
+    pub fill: usize,
 }
 
 impl Window {
-    /// 4,096 tokens (96 KiB) ahead: a kernel's declarations are rarely longer.
+    /// 1,024 tokens ahead, filled 32 times as far (768 KiB): a declaration of up to 1,024
+    /// tokens is never parsed twice and a longer one rarely is, the source is called once per
+    /// 31,744 tokens or more, and dropping moves at most one token in 31.
     pub const DEFAULT: Window = Window {
-        ahead: 4096,
-        drop_after: 8192,
+        ahead: 1024,
+        drop_after: 1024,
+        fill: 32,
     };
 }
 
@@ -71,25 +76,24 @@ pub fn each_item_in(
     let mut window: Vec<Token> = Vec::new();
     let mut ended = false;
     let mut carry = Carry::fresh(src.symbols());
+    let mut mark = Mark::default();
     let base = w.ahead.max(1);
     let mut ahead = base;
     loop {
-        if carry.pos >= w.drop_after {
-            window.drain(..carry.pos);
-            carry.shift(carry.pos);
-        }
-        let want = carry.pos.saturating_add(ahead);
-        if !ended && window.len() < want {
-            // Twice what is needed, so that short declarations do not each call the source.
-            ended = src.fill(&mut window, want.saturating_add(ahead));
-        }
-        if !ended {
-            window.push(stand_in(&window));
+        if !ended && window.len() - carry.pos < ahead {
+            if carry.pos >= w.drop_after {
+                window.drain(..carry.pos);
+                carry.shift(carry.pos);
+            }
+            let to = carry
+                .pos
+                .saturating_add(ahead.saturating_mul(w.fill.max(1)));
+            ended = src.fill(&mut window, to);
         }
         let syms = src.symbols();
         // Symbols interned since the last declaration get their (empty) bindings.
         carry.bindings.resize(syms.len(), None);
-        let mark = Mark::new(&mut carry, diags.len(), !ended);
+        mark.set(&mut carry, diags.len(), !ended);
         arena.reset();
         let mut p = Parser::resumed(arena, &window, syms, profile, diags, carry);
         // Texts come from the interner, which outlives every declaration's arena.
@@ -106,9 +110,6 @@ pub fn each_item_in(
             }
         }
         carry = p.suspend();
-        if !ended {
-            window.pop();
-        }
         if overrun {
             mark.undo(&mut carry, diags);
             ahead = ahead.saturating_mul(2);
@@ -118,14 +119,9 @@ pub fn each_item_in(
     }
 }
 
-/// The `Eof` that ends a window whose source goes on: a parse that reads it is undone.
-fn stand_in(window: &[Token]) -> Token {
-    let span = window
-        .last()
-        .map(|t| Span::new(t.span.file, t.span.end, t.span.end))
-        .unwrap_or_default();
-    Token::new(TokenKind::Eof, sym::EMPTY, span)
-}
+/// What the parser reads past the end of a window whose source goes on: a parse that reads it
+/// is undone, so its span does not matter.
+static STAND_IN: Token = Token::new(TokenKind::Eof, sym::EMPTY, Span::new(FileId(0), 0, 0));
 
 /// Changes to the per-symbol tables since a declaration started, oldest first, with what
 /// each entry held before.
@@ -138,7 +134,9 @@ pub(super) struct Journal {
     templates: Vec<SmolStr>,
 }
 
-/// The state a declaration started from, apart from what the journal records.
+/// The state a declaration started from, apart from what the journal records (its lists are
+/// kept from one declaration to the next, so marking allocates nothing).
+#[derive(Default)]
 struct Mark {
     pos: usize,
     last_error: Option<usize>,
@@ -153,42 +151,35 @@ struct Mark {
 
 impl Mark {
     /// Marks where a declaration starts; `undoable` turns the journal on (and empties it).
-    fn new(c: &mut Carry, diags: usize, undoable: bool) -> Mark {
+    fn set(&mut self, c: &mut Carry, diags: usize, undoable: bool) {
         c.journal.bindings.clear();
         c.journal.cxx_names.clear();
         c.journal.templates.clear();
         c.journal.on = undoable;
-        Mark {
-            pos: c.pos,
-            last_error: c.last_error,
-            shadowed: if undoable {
-                c.shadowed.clone()
-            } else {
-                Vec::new()
-            },
-            scopes: if undoable {
-                c.scopes.clone()
-            } else {
-                Vec::new()
-            },
-            prefix: if undoable {
-                c.prefix.clone()
-            } else {
-                Vec::new()
-            },
-            usings: c.usings.len(),
-            classes: if undoable {
-                c.classes.clone()
-            } else {
-                Vec::new()
-            },
-            template_depth: c.template_depth,
-            diags,
+        self.pos = c.pos;
+        self.last_error = c.last_error;
+        self.usings = c.usings.len();
+        self.template_depth = c.template_depth;
+        self.diags = diags;
+        // Between two declarations these lists rarely change: compared, not copied.
+        if undoable {
+            if self.shadowed != c.shadowed {
+                self.shadowed.clone_from(&c.shadowed);
+            }
+            if self.scopes != c.scopes {
+                self.scopes.clone_from(&c.scopes);
+            }
+            if self.prefix != c.prefix {
+                self.prefix.clone_from(&c.prefix);
+            }
+            if self.classes != c.classes {
+                self.classes.clone_from(&c.classes);
+            }
         }
     }
 
     /// Puts `c` and `diags` back as they were at the mark.
-    fn undo(self, c: &mut Carry, diags: &mut Vec<Diagnostic>) {
+    fn undo(&self, c: &mut Carry, diags: &mut Vec<Diagnostic>) {
         let j = &mut c.journal;
         for (s, before) in j.bindings.drain(..).rev() {
             if let Some(b) = c.bindings.get_mut(s.index()) {
@@ -206,11 +197,11 @@ impl Mark {
         }
         c.pos = self.pos;
         c.last_error = self.last_error;
-        c.shadowed = self.shadowed;
-        c.scopes = self.scopes;
-        c.prefix = self.prefix;
+        c.shadowed.clone_from(&self.shadowed);
+        c.scopes.clone_from(&self.scopes);
+        c.prefix.clone_from(&self.prefix);
         c.usings.truncate(self.usings);
-        c.classes = self.classes;
+        c.classes.clone_from(&self.classes);
         c.template_depth = self.template_depth;
         diags.truncate(self.diags);
     }
@@ -253,22 +244,35 @@ impl<'t> Parser<'t, '_, '_> {
         }
     }
 
-    /// Token `i` of the window; reading the stand-in `Eof` of an incomplete window marks the
-    /// parse as overrun (see the module's comment).
+    /// Token `i`; past the end of an incomplete window, none, and the parse is overrun (see
+    /// the module's comment).
     #[inline]
     pub(super) fn tok(&self, i: usize) -> Option<&'t Token> {
-        if !self.complete && i + 1 >= self.toks.len() {
+        let t = self.toks.get(i);
+        if t.is_none() && !self.complete {
             self.overrun.set(true);
         }
-        self.toks.get(i)
+        t
     }
 
-    /// Token `i` of the window, which must be one; see [`Parser::tok`].
+    /// Token `i`, the final `Eof` past the end; past the end of an incomplete window, a
+    /// stand-in `Eof`, and the parse is overrun.
     #[inline]
     pub(super) fn at_index(&self, i: usize) -> &'t Token {
-        if !self.complete && i + 1 >= self.toks.len() {
-            self.overrun.set(true);
+        match self.toks.get(i) {
+            Some(t) => t,
+            None => self.past_end(),
         }
-        &self.toks[i]
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn past_end(&self) -> &'t Token {
+        if self.complete {
+            // A complete list is never empty and ends with `Eof`.
+            return self.toks.last().unwrap_or(&STAND_IN);
+        }
+        self.overrun.set(true);
+        &STAND_IN
     }
 }
