@@ -67,10 +67,19 @@ pub fn check_in_run(
     loader: &dyn Loader,
     cache: Option<&std::sync::Arc<pp::TokenCache>>,
 ) -> Vec<Diagnostic> {
-    check_windowed(sources, profile, opts, loader, cache, Window::DEFAULT)
+    check_windowed(
+        sources,
+        profile,
+        opts,
+        loader,
+        cache,
+        Window::DEFAULT,
+        pp::MAIN_PART,
+    )
 }
 
-/// [`check_in_run`], with the parser's token window kept as `window` says.
+/// [`check_in_run`], with the parser's token window kept as `window` says and the main file
+/// lexed `main_part` tokens at a time.
 fn check_windowed(
     sources: &mut SourceMap,
     profile: Profile,
@@ -78,9 +87,11 @@ fn check_windowed(
     loader: &dyn Loader,
     cache: Option<&std::sync::Arc<pp::TokenCache>>,
     window: Window,
+    main_part: usize,
 ) -> Vec<Diagnostic> {
     let mut diags = Vec::new();
     let mut pp_opts = pp::Options::new(profile);
+    pp_opts.main_part = main_part;
     pp_opts.cache = cache.cloned();
     for d in &opts.defines {
         pp_opts.define_arg(d);

@@ -1,28 +1,39 @@
-//! The parser's token window changes nothing: every suite case, and inputs written to need
-//! long lookahead, recovery or parsing again, give the same diagnostics through windows of a
-//! few tokens (each declaration parsed again at every overrun, finished ones dropped early) as
-//! with the whole output read before parsing starts.
+//! Streaming changes nothing: every suite case, and inputs written to need long lookahead,
+//! recovery or parsing again, give the same diagnostics through parser windows of a few tokens
+//! (each declaration parsed again at every overrun, finished ones dropped early) and with the
+//! main file lexed a line or a few at a time, as with the whole output read before parsing
+//! starts and the main file lexed whole.
 
 use super::*;
 use crate::spec::Profile;
 
-/// Windows far smaller than any declaration: nearly every declaration overruns, several times.
-const SMALL: [Window; 3] = [
-    Window {
-        ahead: 1,
-        drop_after: 1,
-        fill: 1,
-    },
-    Window {
-        ahead: 2,
-        drop_after: 3,
-        fill: 2,
-    },
-    Window {
-        ahead: 7,
-        drop_after: 16,
-        fill: 3,
-    },
+/// Windows far smaller than any declaration (nearly every declaration overruns, several
+/// times), each with a size of the main file's parts (a line, a few lines).
+const SMALL: [(Window, usize); 3] = [
+    (
+        Window {
+            ahead: 1,
+            drop_after: 1,
+            fill: 1,
+        },
+        1,
+    ),
+    (
+        Window {
+            ahead: 2,
+            drop_after: 3,
+            fill: 2,
+        },
+        usize::MAX,
+    ),
+    (
+        Window {
+            ahead: 7,
+            drop_after: 16,
+            fill: 3,
+        },
+        10,
+    ),
 ];
 
 /// The whole output at once: nothing can overrun, as when the parser read a complete list.
@@ -32,7 +43,7 @@ const WHOLE: Window = Window {
     fill: 1,
 };
 
-fn run(name: &str, text: &str, profile: Profile, window: Window) -> Vec<Diagnostic> {
+fn run(name: &str, text: &str, profile: Profile, (w, part): (Window, usize)) -> Vec<Diagnostic> {
     let mut sources = SourceMap::new(name, text);
     let loader = MemLoader::default();
     check_windowed(
@@ -41,20 +52,52 @@ fn run(name: &str, text: &str, profile: Profile, window: Window) -> Vec<Diagnost
         &Options::default(),
         &loader,
         None,
-        window,
+        w,
+        part,
     )
+}
+
+/// The preprocessor's output as text (symbols are numbered in the order they are met, which
+/// lexing in parts changes).
+fn preprocessed(text: &str, profile: Profile, part: usize) -> Vec<String> {
+    let mut sources = SourceMap::new("pp.cl", text);
+    let mut opts = pp::Options::new(profile);
+    opts.main_part = part;
+    let mut diags = Vec::new();
+    let out = pp::preprocess(&mut sources, &opts, &MemLoader::default(), &mut diags);
+    let tokens = out.tokens.iter().map(|t| {
+        let chain: Vec<_> = out
+            .chain(t)
+            .iter()
+            .map(|e| out.symbols.text(e.name))
+            .collect();
+        let text = out.symbols.text(t.sym);
+        format!(
+            "{:?} {text} {:?} {} {} {chain:?}",
+            t.kind, t.span, t.space_before, t.line_start
+        )
+    });
+    let pragmas = out.pragmas.iter().map(|p| format!("{p:?}"));
+    let diags = diags.iter().map(|d| format!("{d:?}"));
+    tokens.chain(pragmas).chain(diags).collect()
 }
 
 /// Checks `text` through every window; returns how many diagnostics the whole output gave.
 fn same_through_every_window(name: &str, text: &str, profile: Profile) -> usize {
-    let whole = run(name, text, profile, WHOLE);
-    eprintln!("{whole:?}");
+    let whole = run(name, text, profile, (WHOLE, usize::MAX));
     for w in SMALL {
-        eprintln!("{:?}", run(name, text, profile, w));
         assert_eq!(
             run(name, text, profile, w),
             whole,
             "{name} in {profile}, {w:?}"
+        );
+    }
+    let pre = preprocessed(text, profile, usize::MAX);
+    for part in [1, 2, 10] {
+        assert_eq!(
+            preprocessed(text, profile, part),
+            pre,
+            "{name} in {profile}, parts of {part}"
         );
     }
     whole.len()
@@ -116,6 +159,9 @@ const AWKWARD: &[&str] = &[
     "int T;\ntypedef struct { T m; } T, A, B, C, D, E, F, G, H;\nT n;",
     "int T;\nvoid g() { T x; { typedef int T; T a; T b; T c; } T y; }\nvoid h() { T z; }",
     "",
+    // Directives, splices, comments and macro arguments across line ends, and no final newline.
+    "#define A(x, y) x ## y\n#if A(1,\n 0) > 5\nint a\\\n b;\n#else\n/* a\n comment */ int c = A(\n2,\n3);\n#endif\n#\n# 40 \"f.cl\"\nint d = __LINE__; int e",
+    "#if 1\nint x;\n#elif\n#endif\n#error stop here\nint y = 0\\",
 ];
 
 /// C++ inputs: qualified names, templates and `using namespace`, which the undo must restore.
@@ -140,4 +186,20 @@ fn awkward_inputs_through_small_windows() {
     for text in AWKWARD_CXX {
         same_through_every_window("awkward.clcpp", text, Profile::CXX2021);
     }
+}
+
+/// A macro whose expansion is over the budget for the main file's first lines but within the
+/// budget for the whole file: lexing in parts must count the whole file before judging it.
+#[test]
+fn budgets_scale_with_the_whole_main_file() {
+    let mut text = String::from("#define A0 x x\n");
+    for k in 1..=19 {
+        text.push_str(&format!("#define A{k} A{} A{}\n", k - 1, k - 1));
+    }
+    text.push_str("int v[] = { A19 };\n");
+    for k in 0..1250 {
+        text.push_str(&format!("int w{k};\n"));
+    }
+    let diags = same_through_every_window("budget.cl", &text, Profile::CL1_2);
+    assert!(diags > 0);
 }

@@ -302,7 +302,8 @@ impl Pp<'_> {
 
     fn charge(&mut self, tokens: usize, span: Span) -> bool {
         self.expanded_tokens += tokens as u64;
-        let input = self.input_tokens();
+        let (used, limits) = (self.expanded_tokens, self.limits);
+        let input = self.input_tokens_for(|i| used > limits.expanded_tokens_for(i));
         let n = self.limits.expanded_tokens_for(input);
         if self.expanded_tokens > n {
             let l = &self.limits;
@@ -321,7 +322,9 @@ impl Pp<'_> {
     /// not expanded after all (a function-like macro without `(`). A malformed invocation is
     /// reported and dropped.
     fn expand_macro(&mut self, name: Tok, m: &Macro, floor: usize, file: bool) -> Option<Tok> {
-        let n = self.limits.expansions_for(self.input_tokens());
+        let (used, limits) = (self.out.expansions.len(), self.limits);
+        let input = self.input_tokens_for(|i| used >= limits.expansions_for(i) as usize);
+        let n = self.limits.expansions_for(input);
         if self.out.expansions.len() >= n as usize {
             let l = &self.limits;
             let message = format!(

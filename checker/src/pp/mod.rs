@@ -73,6 +73,9 @@ pub struct Options {
     pub clang_identity: bool,
     /// Included files' tokens shared with the other checks of a run, if any.
     pub cache: Option<std::sync::Arc<TokenCache>>,
+    /// How many tokens of the main file are lexed at a time (up to the next line end), so
+    /// that its whole token list never exists. The output is the same for any value.
+    pub main_part: usize,
 }
 
 impl Options {
@@ -85,6 +88,7 @@ impl Options {
             limits: Limits::default(),
             clang_identity: true,
             cache: None,
+            main_part: MAIN_PART,
         }
     }
 
@@ -176,19 +180,15 @@ pub fn stream<'a>(
     let mut pp = Pp::new(sources, opts, loader, diags);
     pp.macros.clone_from(&prepared.macros);
     pp.out = prepared.out.clone();
-    pp.enter_file(FileId(0), main_root, PathBuf::new());
-    let main_eof = pp.start();
-    Stream {
-        pp,
-        main_eof: Some(main_eof),
-    }
+    pp.enter_main(main_root);
+    Stream { pp, ended: false }
 }
 
 /// A preprocessor whose output is read a part at a time (see [`stream`]).
 pub struct Stream<'a> {
     pp: Pp<'a>,
-    /// The main file's `Eof`, which ends the output; `None` once it has been handed out.
-    main_eof: Option<Token>,
+    /// Whether the output has been handed out to its end.
+    ended: bool,
 }
 
 impl Stream<'_> {
@@ -196,17 +196,17 @@ impl Stream<'_> {
     /// output has ended (its last token the main file's `Eof`). Returns whether it has ended.
     /// The tokens and their order are those [`preprocess`] returns, however they are split.
     pub fn fill(&mut self, out: &mut Vec<Token>, len: usize) -> bool {
-        let Some(main_eof) = self.main_eof else {
+        if self.ended {
             return true;
-        };
+        }
         // The output list is the caller's while this runs: nothing is copied twice.
         out.append(&mut self.pp.out.tokens);
         std::mem::swap(&mut self.pp.out.tokens, out);
         let ended = self.pp.drain(len);
         std::mem::swap(&mut self.pp.out.tokens, out);
         if ended {
-            out.push(main_eof);
-            self.main_eof = None;
+            out.push(self.pp.main_eof());
+            self.ended = true;
             self.pp.finish();
         }
         ended
@@ -220,10 +220,10 @@ impl Stream<'_> {
     /// The whole output: what has not been handed out yet, then the expansions, pragmas and
     /// symbols of the run.
     fn run(mut self) -> Preprocessed {
-        // Most tokens of the main file reach the output; reserving avoids regrowing it.
-        let mut out = crate::mem::token_list(
-            usize::try_from(self.pp.main_tokens).unwrap_or(0) + self.pp.out.tokens.len(),
-        );
+        // Most tokens of the main file reach the output, and dense code has a token every
+        // three bytes; reserving that avoids regrowing the list.
+        let main_bytes = self.pp.sources.file(FileId(0)).text.len();
+        let mut out = crate::mem::token_list(main_bytes / 3 + 2 + self.pp.out.tokens.len());
         self.fill(&mut out, usize::MAX);
         self.pp.out.tokens = out;
         std::mem::take(&mut self.pp.out)
@@ -260,7 +260,13 @@ struct FileState {
     /// `#line` adjustments, for `__LINE__` and `__FILE__`.
     line_delta: i64,
     presumed_name: Option<String>,
+    /// Whether `toks` is one part of the file (the main file), not the whole.
+    parted: bool,
 }
+
+/// How many tokens the main file is lexed at a time by default (up to the next line end):
+/// 192 KiB.
+pub const MAIN_PART: usize = 8192;
 
 /// One `#if` group.
 struct Cond {
@@ -295,8 +301,15 @@ pub(crate) struct Pp<'a> {
     once: HashSet<FileId>,
     out: Preprocessed,
     expanded_tokens: u64,
-    /// Tokens of the main file; with `included_tokens`, the input the budgets scale with.
+    /// Tokens of the main file lexed so far (all of them once `main_rest` is `None`); with
+    /// `included_tokens`, the input the budgets scale with.
     main_tokens: u64,
+    /// The main file's lexer while parts of it remain to be lexed.
+    main_rest: Option<crate::lex::Chunks>,
+    /// Tokens of the main file lexed ahead of reading (to count them), for the next part.
+    main_ahead: Option<Vec<Token>>,
+    /// The main file's `Eof`, once lexed.
+    main_eof: Option<Token>,
     included_tokens: u64,
     includes: u32,
     arg_nesting: u32,
@@ -329,6 +342,9 @@ impl<'a> Pp<'a> {
             out: Preprocessed::default(),
             expanded_tokens: 0,
             main_tokens: 0,
+            main_rest: None,
+            main_ahead: None,
+            main_eof: None,
             included_tokens: 0,
             includes: 0,
             arg_nesting: 0,
@@ -403,14 +419,107 @@ impl<'a> Pp<'a> {
             .unwrap_or(toks.len());
         self.out.tokens.extend_from_slice(&toks[..plain]);
         f.pos += plain;
+        self.after_advance();
     }
 
-    /// Before the first token: counts the main file's tokens (the budgets scale with them)
-    /// and returns its `Eof`, which ends the output.
-    fn start(&mut self) -> Token {
-        let main = self.tokens_of(FileId(0));
-        self.main_tokens = main.len() as u64;
-        *main.last().expect("lex ends with Eof")
+    /// Opens the main file, which is lexed a part at a time as it is read (see
+    /// [`Pp::next_part`]), so that its whole token list never exists.
+    fn enter_main(&mut self, root: PathBuf) {
+        let text = &self.sources.file(FileId(0)).text;
+        self.main_rest = Some(crate::lex::Chunks::new(FileId(0), text));
+        let first = self.lex_main_part(self.opts.main_part);
+        self.files.push(FileState {
+            id: FileId(0),
+            toks: Rc::new(first),
+            pos: 0,
+            conds_base: self.conds.len(),
+            root,
+            dir: PathBuf::new(),
+            line_delta: 0,
+            presumed_name: None,
+            parted: true,
+        });
+    }
+
+    /// The next part of the main file, `tokens` long up to a line end (all the rest for
+    /// `usize::MAX`), counted into `main_tokens`; empty once the main file is all out.
+    fn lex_main_part(&mut self, tokens: usize) -> Vec<Token> {
+        let Some(chunks) = &mut self.main_rest else {
+            return Vec::new();
+        };
+        let text = &self.sources.file(FileId(0)).text;
+        let part = chunks.next(text, &mut self.out.symbols, tokens);
+        if chunks.is_done() {
+            self.main_rest = None;
+        }
+        self.main_tokens += part.len() as u64;
+        if let Some(eof) = part.last().filter(|t| t.kind == TokenKind::Eof) {
+            self.main_eof = Some(*eof);
+        }
+        part
+    }
+
+    /// After the current file's position moved: at the end of a part of the main file, goes
+    /// on to the next part, so that the position is always a token's.
+    #[inline]
+    fn after_advance(&mut self) {
+        if let Some(f) = self.files.last() {
+            if f.parted && f.pos >= f.toks.len() {
+                self.next_part();
+            }
+        }
+    }
+
+    #[cold]
+    fn next_part(&mut self) {
+        let part = match self.main_ahead.take() {
+            Some(part) => part,
+            None => self.lex_main_part(self.opts.main_part),
+        };
+        let Some(f) = self.files.last_mut() else {
+            return;
+        };
+        if part.is_empty() {
+            // Never reached: the last part ends with the `Eof`, which is not read past.
+            return;
+        }
+        let done = std::mem::replace(&mut f.toks, Rc::new(part));
+        f.pos = 0;
+        if let Ok(done) = Rc::try_unwrap(done) {
+            crate::mem::keep_token_list(done);
+        }
+    }
+
+    /// The main file's `Eof`, which ends the output (lexing the rest of the file first if a
+    /// limit stopped the run before its end).
+    fn main_eof(&mut self) -> Token {
+        while self.main_eof.is_none() && self.main_rest.is_some() {
+            let rest = self.lex_main_part(usize::MAX);
+            self.main_ahead = Some(rest);
+        }
+        self.main_eof.unwrap_or_else(|| {
+            let end = self.sources.file(FileId(0)).text.len() as u32;
+            let mut eof = Token::new(TokenKind::Eof, sym::EMPTY, Span::new(FileId(0), end, end));
+            eof.line_start = true;
+            eof
+        })
+    }
+
+    /// The number of input tokens a budget scales with, where `over(n)` says whether the
+    /// budget for `n` is exceeded. While the main file is partly lexed its count so far is
+    /// used; only when the budget for that is exceeded is the rest lexed (kept for reading)
+    /// to count it, so the answer is the one the whole count gives, budgets growing with it.
+    pub(crate) fn input_tokens_for(&mut self, over: impl Fn(u64) -> bool) -> u64 {
+        let input = self.input_tokens();
+        if !over(input) || self.main_rest.is_none() {
+            return input;
+        }
+        let rest = self.lex_main_part(usize::MAX);
+        match &mut self.main_ahead {
+            Some(ahead) => ahead.extend_from_slice(&rest),
+            None => self.main_ahead = Some(rest),
+        }
+        self.input_tokens()
     }
 
     /// After the last token: the files' token lists are no longer needed, and their memory
@@ -509,6 +618,7 @@ impl<'a> Pp<'a> {
             dir,
             line_delta: 0,
             presumed_name: None,
+            parted: false,
         });
     }
 
@@ -533,8 +643,11 @@ impl<'a> Pp<'a> {
     pub(crate) fn next_file_token(&mut self) -> Tok {
         loop {
             let f = self.files.last_mut().expect("a file is open while reading");
-            let t = &f.toks[f.pos];
+            let t = f.toks[f.pos];
             if t.kind == TokenKind::Eof || self.stopped {
+                if f.parted {
+                    return Tok::new(self.main_eof());
+                }
                 return Tok::new(f.toks[f.toks.len() - 1]);
             }
             if t.line_start && t.kind == TokenKind::Hash {
@@ -542,8 +655,9 @@ impl<'a> Pp<'a> {
                 continue;
             }
             f.pos += 1;
+            self.after_advance();
             if self.conds.last().is_none_or(|c| c.active) {
-                return Tok::new(f.toks[f.pos - 1]);
+                return Tok::new(t);
             }
         }
     }
@@ -560,13 +674,19 @@ impl<'a> Pp<'a> {
         let hash_span = f.toks[f.pos].span;
         f.pos += 1;
         let start = f.pos;
-        while !f.toks[f.pos].line_start && f.toks[f.pos].kind != TokenKind::Eof {
+        // A part of the main file ends at a line end, so the line is whole in it.
+        while f.pos < f.toks.len()
+            && !f.toks[f.pos].line_start
+            && f.toks[f.pos].kind != TokenKind::Eof
+        {
             f.pos += 1;
         }
+        let end = f.pos;
         // The file's list, shared rather than the line copied: directives are most lines of
         // a header.
         let toks = Rc::clone(&f.toks);
-        let line = &toks[start..f.pos];
+        self.after_advance();
+        let line = &toks[start..end];
         let span = line.last().map_or(hash_span, |t| hash_span.to(t.span));
         // The null directive.
         let Some(first) = line.first() else { return };
