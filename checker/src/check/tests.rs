@@ -162,6 +162,9 @@ const AWKWARD: &[&str] = &[
     // Directives, splices, comments and macro arguments across line ends, and no final newline.
     "#define A(x, y) x ## y\n#if A(1,\n 0) > 5\nint a\\\n b;\n#else\n/* a\n comment */ int c = A(\n2,\n3);\n#endif\n#\n# 40 \"f.cl\"\nint d = __LINE__; int e",
     "#if 1\nint x;\n#elif\n#endif\n#error stop here\nint y = 0\\",
+    // A function-like macro's name at a line end, its `(` on the next line (or after a
+    // directive, where it is no invocation).
+    "#define F(x) [x]\nint a[] = { F\n(1), F\n#define G 2\n(G), F\n\n  (3) };",
 ];
 
 /// C++ inputs: qualified names, templates and `using namespace`, which the undo must restore.

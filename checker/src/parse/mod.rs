@@ -151,11 +151,10 @@ pub(crate) struct Parser<'t, 'd, 'a> {
     classes: Vec<SmolStr>,
     /// C++: template parameter scopes open around the current declaration.
     template_depth: u32,
-    /// Whether `toks` ends with the output's own `Eof`, or is a window of a longer output
-    /// (see `stream.rs`).
-    complete: bool,
-    /// Whether the parser read past the end of an incomplete window.
-    overrun: std::cell::Cell<bool>,
+    /// Set when the parser reads past the end of `toks`, when `toks` is a window of a longer
+    /// output; `None` when it is the whole (see `stream.rs`). A reference, so that the parser
+    /// holds no cell itself and `&Parser` stays a read-only borrow for the optimiser.
+    overrun: Option<&'t std::cell::Cell<bool>>,
     journal: stream::Journal,
 }
 
@@ -244,8 +243,7 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
             templates: c.templates,
             classes: c.classes,
             template_depth: c.template_depth,
-            complete: true,
-            overrun: std::cell::Cell::new(false),
+            overrun: None,
             journal: c.journal,
         }
     }

@@ -77,6 +77,7 @@ pub fn each_item_in(
     let mut ended = false;
     let mut carry = Carry::fresh(src.symbols());
     let mut mark = Mark::default();
+    let overrun = std::cell::Cell::new(false);
     let base = w.ahead.max(1);
     let mut ahead = base;
     loop {
@@ -98,19 +99,20 @@ pub fn each_item_in(
         let mut p = Parser::resumed(arena, &window, syms, profile, diags, carry);
         // Texts come from the interner, which outlives every declaration's arena.
         p.texts = Some(syms);
-        p.complete = ended;
+        overrun.set(false);
+        p.overrun = (!ended).then_some(&overrun);
         if p.at_eof() && ended {
             return;
         }
         let item = if p.at_eof() { None } else { p.item_deferred() };
-        let overrun = p.overrun.get();
-        if !overrun {
+        let overran = overrun.get();
+        if !overran {
             if let Some(item) = item {
                 each(item);
             }
         }
         carry = p.suspend();
-        if overrun {
+        if overran {
             mark.undo(&mut carry, diags);
             ahead = ahead.saturating_mul(2);
         } else {
@@ -219,9 +221,7 @@ impl Carry {
 impl<'t> Parser<'t, '_, '_> {
     /// Sets the binding of `s`, journalled.
     pub(super) fn set_binding(&mut self, s: Symbol, kind: Option<NameKind>) -> Option<NameKind> {
-        let Some(b) = self.bindings.get_mut(s.index()) else {
-            return None;
-        };
+        let b = self.bindings.get_mut(s.index())?;
         let before = std::mem::replace(b, kind);
         if self.journal.on {
             self.journal.bindings.push((s, before));
@@ -249,8 +249,8 @@ impl<'t> Parser<'t, '_, '_> {
     #[inline]
     pub(super) fn tok(&self, i: usize) -> Option<&'t Token> {
         let t = self.toks.get(i);
-        if t.is_none() && !self.complete {
-            self.overrun.set(true);
+        if let (None, Some(overrun)) = (t, self.overrun) {
+            overrun.set(true);
         }
         t
     }
@@ -268,11 +268,13 @@ impl<'t> Parser<'t, '_, '_> {
     #[cold]
     #[inline(never)]
     fn past_end(&self) -> &'t Token {
-        if self.complete {
-            // A complete list is never empty and ends with `Eof`.
-            return self.toks.last().unwrap_or(&STAND_IN);
+        match self.overrun {
+            Some(overrun) => {
+                overrun.set(true);
+                &STAND_IN
+            }
+            // A whole list is never empty and ends with `Eof`.
+            None => self.toks.last().unwrap_or(&STAND_IN),
         }
-        self.overrun.set(true);
-        &STAND_IN
     }
 }

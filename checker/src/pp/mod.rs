@@ -262,6 +262,9 @@ struct FileState {
     presumed_name: Option<String>,
     /// Whether `toks` is one part of the file (the main file), not the whole.
     parted: bool,
+    /// Whether parts follow this one: its last token is then a stand-in `Eof` that stands for
+    /// no text (see [`Pp::next_part`]).
+    more: bool,
 }
 
 /// How many tokens the main file is lexed at a time by default (up to the next line end):
@@ -419,7 +422,6 @@ impl<'a> Pp<'a> {
             .unwrap_or(toks.len());
         self.out.tokens.extend_from_slice(&toks[..plain]);
         f.pos += plain;
-        self.after_advance();
     }
 
     /// Opens the main file, which is lexed a part at a time as it is read (see
@@ -428,6 +430,7 @@ impl<'a> Pp<'a> {
         let text = &self.sources.file(FileId(0)).text;
         self.main_rest = Some(crate::lex::Chunks::new(FileId(0), text));
         let first = self.lex_main_part(self.opts.main_part);
+        let more = self.main_rest.is_some();
         self.files.push(FileState {
             id: FileId(0),
             toks: Rc::new(first),
@@ -438,53 +441,54 @@ impl<'a> Pp<'a> {
             line_delta: 0,
             presumed_name: None,
             parted: true,
+            more,
         });
     }
 
     /// The next part of the main file, `tokens` long up to a line end (all the rest for
-    /// `usize::MAX`), counted into `main_tokens`; empty once the main file is all out.
+    /// `usize::MAX`), counted into `main_tokens`; empty once the main file is all out. A part
+    /// that is not the last ends with a stand-in `Eof`, not counted: reading stops at an
+    /// `Eof` anyway, so going on to the next part costs nothing per token.
     fn lex_main_part(&mut self, tokens: usize) -> Vec<Token> {
         let Some(chunks) = &mut self.main_rest else {
             return Vec::new();
         };
         let text = &self.sources.file(FileId(0)).text;
-        let part = chunks.next(text, &mut self.out.symbols, tokens);
-        if chunks.is_done() {
-            self.main_rest = None;
-        }
+        let mut part = chunks.next(text, &mut self.out.symbols, tokens);
+        let last = chunks.is_done();
         self.main_tokens += part.len() as u64;
-        if let Some(eof) = part.last().filter(|t| t.kind == TokenKind::Eof) {
-            self.main_eof = Some(*eof);
+        if last {
+            self.main_rest = None;
+            self.main_eof = part.last().copied();
+        } else {
+            let end = part.last().map_or(Span::default(), |t| t.span);
+            let mut stand_in = Token::new(TokenKind::Eof, sym::EMPTY, end);
+            stand_in.line_start = true;
+            part.push(stand_in);
         }
         part
     }
 
-    /// After the current file's position moved: at the end of a part of the main file, goes
-    /// on to the next part, so that the position is always a token's.
-    #[inline]
-    fn after_advance(&mut self) {
-        if let Some(f) = self.files.last() {
-            if f.parted && f.pos >= f.toks.len() {
-                self.next_part();
-            }
-        }
-    }
-
+    /// At the stand-in `Eof` that ends a part of the main file: goes on to the next part.
     #[cold]
+    #[inline(never)]
     fn next_part(&mut self) {
         let part = match self.main_ahead.take() {
             Some(part) => part,
             None => self.lex_main_part(self.opts.main_part),
         };
+        let more = self.main_rest.is_some();
         let Some(f) = self.files.last_mut() else {
             return;
         };
         if part.is_empty() {
-            // Never reached: the last part ends with the `Eof`, which is not read past.
+            // Never reached: only a part that is not the last ends with a stand-in.
+            f.more = false;
             return;
         }
         let done = std::mem::replace(&mut f.toks, Rc::new(part));
         f.pos = 0;
+        f.more = more;
         if let Ok(done) = Rc::try_unwrap(done) {
             crate::mem::keep_token_list(done);
         }
@@ -493,7 +497,7 @@ impl<'a> Pp<'a> {
     /// The main file's `Eof`, which ends the output (lexing the rest of the file first if a
     /// limit stopped the run before its end).
     fn main_eof(&mut self) -> Token {
-        while self.main_eof.is_none() && self.main_rest.is_some() {
+        if self.main_rest.is_some() {
             let rest = self.lex_main_part(usize::MAX);
             self.main_ahead = Some(rest);
         }
@@ -505,19 +509,16 @@ impl<'a> Pp<'a> {
         })
     }
 
-    /// The number of input tokens a budget scales with, where `over(n)` says whether the
-    /// budget for `n` is exceeded. While the main file is partly lexed its count so far is
-    /// used; only when the budget for that is exceeded is the rest lexed (kept for reading)
-    /// to count it, so the answer is the one the whole count gives, budgets growing with it.
-    pub(crate) fn input_tokens_for(&mut self, over: impl Fn(u64) -> bool) -> u64 {
-        let input = self.input_tokens();
-        if !over(input) || self.main_rest.is_none() {
-            return input;
-        }
-        let rest = self.lex_main_part(usize::MAX);
-        match &mut self.main_ahead {
-            Some(ahead) => ahead.extend_from_slice(&rest),
-            None => self.main_ahead = Some(rest),
+    /// The input tokens, all of the main file's counted: while the main file is partly lexed,
+    /// [`Pp::input_tokens`] counts what is lexed so far, and a budget exceeded for that count
+    /// asks for this one, which lexes the rest (kept for reading) to count it. Budgets grow
+    /// with the count, so the verdict is the one the whole count gives.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn counted_input_tokens(&mut self) -> u64 {
+        if self.main_rest.is_some() {
+            let rest = self.lex_main_part(usize::MAX);
+            self.main_ahead = Some(rest);
         }
         self.input_tokens()
     }
@@ -619,6 +620,7 @@ impl<'a> Pp<'a> {
             line_delta: 0,
             presumed_name: None,
             parted: false,
+            more: false,
         });
     }
 
@@ -643,27 +645,34 @@ impl<'a> Pp<'a> {
     pub(crate) fn next_file_token(&mut self) -> Tok {
         loop {
             let f = self.files.last_mut().expect("a file is open while reading");
-            let t = f.toks[f.pos];
+            let t = &f.toks[f.pos];
             if t.kind == TokenKind::Eof || self.stopped {
-                if f.parted {
-                    return Tok::new(self.main_eof());
+                if !f.parted {
+                    return Tok::new(f.toks[f.toks.len() - 1]);
                 }
-                return Tok::new(f.toks[f.toks.len() - 1]);
+                if f.more && !self.stopped {
+                    self.next_part();
+                    continue;
+                }
+                return Tok::new(self.main_eof());
             }
             if t.line_start && t.kind == TokenKind::Hash {
                 self.directive();
                 continue;
             }
             f.pos += 1;
-            self.after_advance();
             if self.conds.last().is_none_or(|c| c.active) {
-                return Tok::new(t);
+                return Tok::new(f.toks[f.pos - 1]);
             }
         }
     }
 
     /// Whether the next token of the current file is `(` (a directive line is not).
-    pub(crate) fn file_next_is_lparen(&self) -> bool {
+    pub(crate) fn file_next_is_lparen(&mut self) -> bool {
+        let f = self.files.last().expect("a file is open while reading");
+        if f.more && f.toks[f.pos].kind == TokenKind::Eof {
+            self.next_part();
+        }
         let f = self.files.last().expect("a file is open while reading");
         f.toks[f.pos].is_punct(Punct::LParen)
     }
@@ -675,18 +684,13 @@ impl<'a> Pp<'a> {
         f.pos += 1;
         let start = f.pos;
         // A part of the main file ends at a line end, so the line is whole in it.
-        while f.pos < f.toks.len()
-            && !f.toks[f.pos].line_start
-            && f.toks[f.pos].kind != TokenKind::Eof
-        {
+        while !f.toks[f.pos].line_start && f.toks[f.pos].kind != TokenKind::Eof {
             f.pos += 1;
         }
-        let end = f.pos;
         // The file's list, shared rather than the line copied: directives are most lines of
         // a header.
         let toks = Rc::clone(&f.toks);
-        self.after_advance();
-        let line = &toks[start..end];
+        let line = &toks[start..f.pos];
         let span = line.last().map_or(hash_span, |t| hash_span.to(t.span));
         // The null directive.
         let Some(first) = line.first() else { return };
