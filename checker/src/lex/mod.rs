@@ -85,7 +85,8 @@ impl Chunks {
             physical_len: text.len(),
             symbols,
             from,
-            limit: tokens,
+            // At least one token a part, so that each part moves on.
+            limit: tokens.max(1),
         };
         let (toks, next) = lexer.run();
         self.next = next;
