@@ -19,7 +19,7 @@ pub struct Stream<'a> {
 impl Stream<'_> {
     /// Appends the next output tokens to `out` until it holds at least `len` tokens or the
     /// output has ended (its last token the main file's `Eof`). Returns whether it has ended.
-    /// The tokens and their order are those [`preprocess`] returns, however they are split.
+    /// The tokens and their order are those [`super::preprocess`] returns, however they are split.
     pub fn fill(&mut self, out: &mut Vec<Token>, len: usize) -> bool {
         if self.ended {
             return true;
