@@ -2,6 +2,7 @@
 
 use crate::ast::Arena;
 use crate::diag::Diagnostic;
+use crate::parse::Window;
 use crate::pp::{self, Loader, MemLoader};
 use crate::source::{FileId, SourceMap};
 use crate::spec::Profile;
@@ -66,34 +67,66 @@ pub fn check_in_run(
     loader: &dyn Loader,
     cache: Option<&std::sync::Arc<pp::TokenCache>>,
 ) -> Vec<Diagnostic> {
+    check_windowed(
+        sources,
+        profile,
+        opts,
+        loader,
+        cache,
+        Window::DEFAULT,
+        pp::MAIN_PART,
+    )
+}
+
+/// [`check_in_run`], with the parser's token window kept as `window` says and the main file
+/// lexed `main_part` tokens at a time.
+fn check_windowed(
+    sources: &mut SourceMap,
+    profile: Profile,
+    opts: &Options,
+    loader: &dyn Loader,
+    cache: Option<&std::sync::Arc<pp::TokenCache>>,
+    window: Window,
+    main_part: usize,
+) -> Vec<Diagnostic> {
     let mut diags = Vec::new();
     let mut pp_opts = pp::Options::new(profile);
+    pp_opts.main_part = main_part;
     pp_opts.cache = cache.cloned();
     for d in &opts.defines {
         pp_opts.define_arg(d);
     }
     pp_opts.undefines = opts.undefines.clone();
     pp_opts.include_dirs = opts.include_dirs.clone();
-    let pre = pp::preprocess(sources, &pp_opts, loader, &mut diags);
-    // Each declaration is analysed as soon as it is parsed. The analysis reports into its
-    // own list, appended after the parser's: the order `translation_unit` then `sema::check`
-    // would give, which the stable sort below keeps for diagnostics at one position.
+    // The parser reads the preprocessor's output as it is made. Each stage reports into its
+    // own list, appended in the order preprocessing, parsing, analysis: the order running them
+    // one after the other gives, which the stable sort below keeps for diagnostics at one
+    // position.
+    let mut parsed = Vec::new();
     let mut analysed = Vec::new();
+    let mut stream = pp::stream(sources, &pp_opts, loader, &mut diags);
     with_arena(|arena| {
         let mut sema = crate::sema::Analysis::new(profile, &mut analysed);
-        crate::parse::each_item(
-            arena,
-            &pre.tokens,
-            &pre.symbols,
-            profile,
-            &mut diags,
-            |item| sema.external(&item),
-        );
+        let src = &mut stream;
+        crate::parse::each_item_in(arena, src, window, profile, &mut parsed, |item| {
+            sema.external(&item)
+        });
     });
-    crate::mem::keep_token_list(pre.tokens);
+    drop(stream);
+    diags.append(&mut parsed);
     diags.append(&mut analysed);
     diags.sort_by_key(|d| (d.span.file, d.span.start));
     diags
+}
+
+impl crate::parse::TokenSource for pp::Stream<'_> {
+    fn fill(&mut self, out: &mut Vec<crate::token::Token>, len: usize) -> bool {
+        pp::Stream::fill(self, out, len)
+    }
+
+    fn symbols(&self) -> &crate::symbol::Interner {
+        pp::Stream::symbols(self)
+    }
 }
 
 thread_local! {
@@ -168,3 +201,6 @@ pub fn parse_source<'a>(
     let tu = crate::parse::translation_unit(arena, &pre.tokens, &pre.symbols, profile, &mut diags);
     (tu, diags)
 }
+
+#[cfg(test)]
+mod tests;

@@ -28,8 +28,11 @@ pub fn lex(file: FileId, text: &str, symbols: &mut Interner) -> Vec<Token> {
             splices: &[],
             physical_len: text.len(),
             symbols,
+            from: 0,
+            limit: usize::MAX,
         }
-        .run();
+        .run()
+        .0;
     }
     let (logical, splices) = splice(text);
     Lexer {
@@ -38,8 +41,62 @@ pub fn lex(file: FileId, text: &str, symbols: &mut Interner) -> Vec<Token> {
         splices: &splices,
         physical_len: text.len(),
         symbols,
+        from: 0,
+        limit: usize::MAX,
     }
     .run()
+    .0
+}
+
+/// A file lexed a part at a time, each part ending at the end of a line (so a directive is
+/// always whole in one part): the parts, one after the other, are the tokens [`lex`] gives.
+pub struct Chunks {
+    file: FileId,
+    /// The text with its splices removed, and the splices, when it has any.
+    logical: Option<(String, Vec<(u32, u32)>)>,
+    /// Where the next part starts in the (logical) text; `None` once the `Eof` is out.
+    next: Option<usize>,
+}
+
+impl Chunks {
+    pub fn new(file: FileId, text: &str) -> Chunks {
+        Chunks {
+            file,
+            logical: has_splice(text).then(|| splice(text)),
+            next: Some(0),
+        }
+    }
+
+    /// The next part of `text` (the text `new` was given): tokens up to the first line end
+    /// after `tokens` of them, or to the end of the text (then the last is the `Eof`). Empty
+    /// once the whole text has been handed out.
+    pub fn next(&mut self, text: &str, symbols: &mut Interner, tokens: usize) -> Vec<Token> {
+        let Some(from) = self.next else {
+            return Vec::new();
+        };
+        let (src, splices) = match &self.logical {
+            Some((logical, splices)) => (logical.as_str(), splices.as_slice()),
+            None => (text, &[][..]),
+        };
+        let lexer = Lexer {
+            src,
+            file: self.file,
+            splices,
+            physical_len: text.len(),
+            symbols,
+            from,
+            // At least one token a part, so that each part moves on.
+            limit: tokens.max(1),
+        };
+        let (toks, next) = lexer.run();
+        self.next = next;
+        toks
+    }
+
+    /// Whether the whole text has been handed out.
+    pub fn is_done(&self) -> bool {
+        self.next.is_none()
+    }
 }
 
 /// Whether `text` has a backslash-newline (found with `memchr`, as backslashes are rare).
@@ -87,10 +144,14 @@ struct Lexer<'a> {
     splices: &'a [(u32, u32)],
     physical_len: usize,
     symbols: &'a mut Interner,
+    /// Where to start, and after how many tokens to stop at the next line end (see [`Chunks`]).
+    from: usize,
+    limit: usize,
 }
 
 impl Lexer<'_> {
-    fn run(self) -> Vec<Token> {
+    /// The tokens and, when it stopped early, where the rest starts.
+    fn run(self) -> (Vec<Token>, Option<usize>) {
         if self.splices.is_empty() {
             self.scan::<false>()
         } else {
@@ -125,15 +186,17 @@ impl Lexer<'_> {
     }
 
     /// The tokens; `SPLICED` when spans must be mapped back through removed splices.
-    fn scan<const SPLICED: bool>(mut self) -> Vec<Token> {
+    fn scan<const SPLICED: bool>(mut self) -> (Vec<Token>, Option<usize>) {
         let src = self.src;
         let b = src.as_bytes();
         let n = b.len();
         // Dense code has a token every three bytes; reserving that avoids regrowing the vector.
-        let mut out = crate::mem::token_list(n / 3 + 2);
+        let mut out = crate::mem::token_list(
+            ((n - self.from.min(n)) / 3 + 2).min(self.limit.saturating_add(64)),
+        );
         let mut space = false;
         let mut line_start = true;
-        let mut i = 0;
+        let mut i = self.from;
         while i < n {
             let mut c = b[i];
             // Most tokens have one space or none before them.
@@ -156,6 +219,10 @@ impl Lexer<'_> {
                     continue;
                 }
                 b'\n' => {
+                    // A part ends at a line end; the next starts as a fresh line would.
+                    if out.len() >= self.limit {
+                        return (out, Some(i));
+                    }
                     i += 1;
                     line_start = true;
                     space = false;
@@ -228,7 +295,7 @@ impl Lexer<'_> {
         eof.space_before = space;
         eof.line_start = true;
         out.push(eof);
-        out
+        (out, None)
     }
 
     /// An identifier starting at `*i` (or a literal with an encoding prefix), interned; moves

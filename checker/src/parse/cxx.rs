@@ -68,7 +68,7 @@ impl<'a> Parser<'_, '_, 'a> {
     /// Reads a qualified name starting at token `from` without consuming anything: `::`?
     /// `name` (`<args>` after a template) (`::` `name`)*, with `~name` last for a destructor.
     pub(super) fn scan_qualified(&self, from: usize) -> Option<QName> {
-        let at = |i: usize| self.toks.get(i);
+        let at = |i: usize| self.tok(i);
         let mut i = from;
         let mut text = String::new();
         if at(i)?.is_punct(Punct::ColonColon) {
@@ -118,7 +118,7 @@ impl<'a> Parser<'_, '_, 'a> {
         let mut brackets = 0u32;
         let mut i = from;
         loop {
-            let t = self.toks.get(i)?;
+            let t = self.tok(i)?;
             match t.kind {
                 TokenKind::Eof => return None,
                 TokenKind::Punct(Punct::Semi | Punct::LBrace | Punct::RBrace) => return None,
@@ -173,7 +173,7 @@ impl<'a> Parser<'_, '_, 'a> {
         if q.dtor {
             return None;
         }
-        let after = self.toks.get(self.pos + q.len);
+        let after = self.tok(self.pos + q.len);
         if after.is_some_and(|t| t.is_punct(Punct::LParen)) && self.is_ctor_name(&q.text) {
             return None;
         }
@@ -425,7 +425,7 @@ impl<'a> Parser<'_, '_, 'a> {
         let item = item?;
         if let Some(name) = templated_function(&item) {
             let key = qualify(&self.prefix, &name);
-            self.templates.insert(key);
+            self.insert_template(key);
         }
         Some(ExternalDecl::Template(node(
             self.arena,

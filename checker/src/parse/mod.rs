@@ -23,8 +23,10 @@ mod decl;
 mod expr;
 mod knr;
 mod stmt;
+mod stream;
 
 pub(crate) use cxx::{lookup_keys, qualify};
+pub use stream::{each_item, each_item_in, TokenSource, Window};
 #[cfg(test)]
 mod tests;
 
@@ -66,33 +68,6 @@ pub fn translation_unit<'a>(
     p.items(|item| items.push(item));
     TranslationUnit {
         items: items.into_bump_slice(),
-    }
-}
-
-/// Parses like [`translation_unit`] but hands each external declaration to `each` as soon as
-/// it is parsed, instead of collecting them: the checker analyses each one while it is hot.
-/// `arena` is emptied before each declaration, so a long kernel's tree never lives whole:
-/// memory (and the page faults of fresh memory) stays that of its largest declaration.
-pub fn each_item(
-    arena: &mut Arena,
-    tokens: &[Token],
-    symbols: &Interner,
-    profile: Profile,
-    diags: &mut Vec<Diagnostic>,
-    mut each: impl FnMut(ExternalDecl<'_>),
-) {
-    let tokens = with_eof(tokens);
-    let mut carry = Carry::fresh(symbols);
-    loop {
-        arena.reset();
-        let mut p = Parser::resumed(arena, &tokens, symbols, profile, diags, carry);
-        // Texts come from the interner, which outlives every declaration's arena.
-        p.texts = Some(symbols);
-        if p.at_eof() {
-            return;
-        }
-        p.item(&mut each);
-        carry = p.suspend();
     }
 }
 
@@ -176,6 +151,11 @@ pub(crate) struct Parser<'t, 'd, 'a> {
     classes: Vec<SmolStr>,
     /// C++: template parameter scopes open around the current declaration.
     template_depth: u32,
+    /// Set when the parser reads past the end of `toks`, when `toks` is a window of a longer
+    /// output; `None` when it is the whole (see `stream.rs`). A reference, so that the parser
+    /// holds no cell itself and `&Parser` stays a read-only borrow for the optimiser.
+    overrun: Option<&'t std::cell::Cell<bool>>,
+    journal: stream::Journal,
 }
 
 /// The parser's state between two declarations of [`each_item`] (whose trees live in
@@ -192,6 +172,7 @@ struct Carry {
     templates: crate::token::FxHashSet<SmolStr>,
     classes: Vec<SmolStr>,
     template_depth: u32,
+    journal: stream::Journal,
 }
 
 impl Carry {
@@ -209,6 +190,7 @@ impl Carry {
             templates: Default::default(),
             classes: Vec::new(),
             template_depth: 0,
+            journal: stream::Journal::default(),
         }
     }
 }
@@ -261,6 +243,8 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
             templates: c.templates,
             classes: c.classes,
             template_depth: c.template_depth,
+            overrun: None,
+            journal: c.journal,
         }
     }
 
@@ -277,16 +261,22 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
 
     /// One external declaration (or one token skipped after an error), to `each`.
     fn item(&mut self, each: &mut impl FnMut(ExternalDecl<'a>)) {
+        if let Some(item) = self.item_deferred() {
+            each(item);
+        }
+    }
+
+    /// One external declaration (or one token skipped after an error), returned.
+    fn item_deferred(&mut self) -> Option<ExternalDecl<'a>> {
         let start = self.pos;
         self.limit_reported = false;
         self.ops = 0;
-        if let Some(item) = self.external_decl() {
-            each(item);
-        }
+        let item = self.external_decl();
         if self.pos == start {
             self.error_here("expected a declaration");
             self.bump();
         }
+        item
     }
 
     /// What carries from one declaration to the next: everything but the tree.
@@ -303,6 +293,7 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
             templates: self.templates,
             classes: self.classes,
             template_depth: self.template_depth,
+            journal: self.journal,
         }
     }
 
@@ -324,15 +315,15 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
         }
     }
 
+    #[inline]
     fn peek(&self) -> &'t Token {
         // `pos` is always a token's index: it never moves past the final `Eof`.
-        &self.toks[self.pos]
+        self.at_index(self.pos)
     }
 
     /// The token `n` ahead (the final `Eof` past the end).
     fn nth(&self, n: usize) -> &'t Token {
-        let i = (self.pos + n).min(self.toks.len() - 1);
-        &self.toks[i]
+        self.at_index(self.pos + n)
     }
 
     fn at_eof(&self) -> bool {
@@ -405,14 +396,21 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
         match self.raw_kw(t) {
             Some(Kw::Qual(QualKind::Space(..))) if self.used_as_name(t) => None,
             Some(kw) => Some(kw),
-            None if t.sym == sym::GENERIC => match self.after(t) {
-                Some(next) if next.kind == TokenKind::Ident => Some(Kw::Qual(QualKind::Space(
-                    AddrSpace::Generic,
-                    Spelling::Bare,
-                ))),
-                _ => None,
-            },
+            None if t.sym == sym::GENERIC => self.bare_generic(t),
             None => None,
+        }
+    }
+
+    /// `generic` that is no keyword in this profile: the qualifier before an identifier.
+    /// Rare, and kept out of [`Parser::kw_of`] so that it stays small enough to inline.
+    #[inline(never)]
+    fn bare_generic(&self, t: &Token) -> Option<Kw> {
+        match self.after(t) {
+            Some(next) if next.kind == TokenKind::Ident => Some(Kw::Qual(QualKind::Space(
+                AddrSpace::Generic,
+                Spelling::Bare,
+            ))),
+            _ => None,
         }
     }
 
@@ -436,12 +434,13 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
 
     /// The token after `t`, which must be one of this parser's tokens.
     fn after(&self, t: &Token) -> Option<&'t Token> {
-        self.toks.get(self.index_of(t)? + 1)
+        self.tok(self.index_of(t)? + 1)
     }
 
     /// Whether the token after `t` is one that only a declared name can precede. A `(` counts
     /// when a parameter list follows (`int global(void)`, `int local(int x)`), not a grouping
     /// declarator (`global (*p)[4]`).
+    #[inline(never)]
     fn used_as_name(&self, t: &Token) -> bool {
         if let Some(open) = self.after(t).filter(|n| n.is_punct(Punct::LParen)) {
             return self
@@ -528,9 +527,7 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
                 let Some((name, before)) = self.shadowed.pop() else {
                     break;
                 };
-                if let Some(b) = self.bindings.get_mut(name.index()) {
-                    *b = before;
-                }
+                self.set_binding(name, before);
             }
         }
     }
@@ -544,7 +541,7 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
     fn declare(&mut self, name: &str, kind: NameKind) {
         if self.is_cxx() && self.at_file_level() {
             let key = cxx::qualify(&self.prefix, name);
-            self.cxx_names.insert(key, kind);
+            self.insert_cxx_name(key, kind);
             return;
         }
         self.declare_in_scope(name, kind);
@@ -556,8 +553,8 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
         let Some(s) = self.syms.get(name) else {
             return;
         };
-        if let Some(b) = self.bindings.get_mut(s.index()) {
-            let before = b.replace(kind);
+        if s.index() < self.bindings.len() {
+            let before = self.set_binding(s, Some(kind));
             if self.scopes.len() > 2 {
                 self.shadowed.push((s, before));
             }

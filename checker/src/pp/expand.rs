@@ -256,7 +256,7 @@ impl Pp<'_> {
         file.then(|| self.next_file_token())
     }
 
-    fn next_is_lparen(&self, floor: usize, file: bool) -> bool {
+    fn next_is_lparen(&mut self, floor: usize, file: bool) -> bool {
         for c in self.ctx[floor.min(self.ctx.len())..].iter().rev() {
             if let Some(t) = c.toks.get(c.pos) {
                 return t.t.is_punct(Punct::LParen);
@@ -331,7 +331,18 @@ impl Pp<'_> {
 
     fn charge(&mut self, tokens: usize, span: Span) -> bool {
         self.expanded_tokens += tokens as u64;
-        let input = self.input_tokens();
+        let n = self.limits.expanded_tokens_for(self.input_tokens());
+        if self.expanded_tokens > n {
+            return self.over_expanded_tokens(span);
+        }
+        true
+    }
+
+    /// [`Pp::charge`] past the budget for the input counted so far: judged again on the
+    /// whole count, and reported if still past.
+    #[cold]
+    fn over_expanded_tokens(&mut self, span: Span) -> bool {
+        let input = self.counted_input_tokens();
         let n = self.limits.expanded_tokens_for(input);
         if self.expanded_tokens > n {
             let l = &self.limits;
@@ -350,7 +361,11 @@ impl Pp<'_> {
     /// not expanded after all (a function-like macro without `(`). A malformed invocation is
     /// reported and dropped.
     fn expand_macro(&mut self, name: Tok, m: &Macro, floor: usize, file: bool) -> Option<Tok> {
-        let n = self.limits.expansions_for(self.input_tokens());
+        let mut n = self.limits.expansions_for(self.input_tokens());
+        if self.out.expansions.len() >= n as usize {
+            let input = self.counted_input_tokens();
+            n = self.limits.expansions_for(input);
+        }
         if self.out.expansions.len() >= n as usize {
             let l = &self.limits;
             let message = format!(

@@ -19,7 +19,8 @@
 //!
 //! This file owns the preprocessor's state over the open files and `#if` groups and the
 //! directive loop; `cond` owns conditional inclusion, `directives` the other directives
-//! (`#define`, `#include`, `#line`, `#pragma`, the `__has_*` tests). Expansion, `#if`
+//! (`#define`, `#include`, `#line`, `#pragma`, the `__has_*` tests), `stream` the output
+//! handed out a part at a time and the main file lexed in parts. Expansion, `#if`
 //! expressions, the loaders, limits and the `__has_*` answers live in the other modules beside
 //! it.
 
@@ -32,11 +33,13 @@ mod has;
 mod include;
 mod limits;
 mod prepared;
+mod stream;
 
 pub use cache::TokenCache;
 pub use expr::MAX_EXPR_DEPTH;
 pub use include::{FsLoader, Loader, MemLoader};
 pub use limits::*;
+pub use stream::{Stream, MAIN_PART};
 
 use crate::diag::{Code, Diagnostic};
 use crate::lex::lex;
@@ -73,6 +76,9 @@ pub struct Options {
     pub clang_identity: bool,
     /// Included files' tokens shared with the other checks of a run, if any.
     pub cache: Option<std::sync::Arc<TokenCache>>,
+    /// How many tokens of the main file are lexed at a time (up to the next line end), so
+    /// that its whole token list never exists. The output is the same for any value.
+    pub main_part: usize,
 }
 
 impl Options {
@@ -85,6 +91,7 @@ impl Options {
             limits: Limits::default(),
             clang_identity: true,
             cache: None,
+            main_part: MAIN_PART,
         }
     }
 
@@ -152,6 +159,18 @@ pub fn preprocess(
     loader: &dyn Loader,
     diags: &mut Vec<Diagnostic>,
 ) -> Preprocessed {
+    stream(sources, opts, loader, diags).run()
+}
+
+/// The preprocessor of `FileId(0)` of `sources`, as [`preprocess`] sets it up, before it has
+/// read anything: [`Stream::fill`] hands out its output a part at a time, so that a parser can
+/// read it as it is made and no whole output list need exist.
+pub fn stream<'a>(
+    sources: &'a mut SourceMap,
+    opts: &'a Options,
+    loader: &'a dyn Loader,
+    diags: &'a mut Vec<Diagnostic>,
+) -> Stream<'a> {
     let main_name = sources.file(FileId(0)).name.clone();
     let main_root = Path::new(&main_name)
         .parent()
@@ -164,8 +183,8 @@ pub fn preprocess(
     let mut pp = Pp::new(sources, opts, loader, diags);
     pp.macros.clone_from(&prepared.macros);
     pp.out = prepared.out.clone();
-    pp.enter_file(FileId(0), main_root, PathBuf::new());
-    pp.run()
+    pp.enter_main(main_root);
+    Stream { pp, ended: false }
 }
 
 /// The predefined macros and the command line as directives.
@@ -198,6 +217,11 @@ struct FileState {
     /// `#line` adjustments, for `__LINE__` and `__FILE__`.
     line_delta: i64,
     presumed_name: Option<String>,
+    /// Whether `toks` is one part of the file (the main file), not the whole.
+    parted: bool,
+    /// Whether parts follow this one: its last token is then a stand-in `Eof` that stands for
+    /// no text (see [`Pp::next_part`]).
+    more: bool,
 }
 
 /// One `#if` group.
@@ -233,8 +257,15 @@ pub(crate) struct Pp<'a> {
     once: HashSet<FileId>,
     out: Preprocessed,
     expanded_tokens: u64,
-    /// Tokens of the main file; with `included_tokens`, the input the budgets scale with.
+    /// Tokens of the main file lexed so far (all of them once `main_rest` is `None`); with
+    /// `included_tokens`, the input the budgets scale with.
     main_tokens: u64,
+    /// The main file's lexer while parts of it remain to be lexed.
+    main_rest: Option<crate::lex::Chunks>,
+    /// Tokens of the main file lexed ahead of reading (to count them), for the next part.
+    main_ahead: Option<Vec<Token>>,
+    /// The main file's `Eof`, once lexed.
+    main_eof: Option<Token>,
     included_tokens: u64,
     includes: u32,
     arg_nesting: u32,
@@ -267,6 +298,9 @@ impl<'a> Pp<'a> {
             out: Preprocessed::default(),
             expanded_tokens: 0,
             main_tokens: 0,
+            main_rest: None,
+            main_ahead: None,
+            main_eof: None,
             included_tokens: 0,
             includes: 0,
             arg_nesting: 0,
@@ -312,17 +346,20 @@ impl<'a> Pp<'a> {
         matches!(self.macros.get(name.index()), Some(Some(_)))
     }
 
-    /// The fast path of [`Pp::run`]: while no expansion is live, copies the current file's
+    /// The fast path of [`Pp::drain`]: while no expansion is live, copies the current file's
     /// tokens that need no work (no directive, no macro name, no `_Pragma`) straight to the
-    /// output. Stops before the first token that does, which the general path then reads.
-    fn copy_plain(&mut self) {
+    /// output, until it holds `len` tokens. Stops before the first token that needs work,
+    /// which the general path then reads.
+    fn copy_plain(&mut self, len: usize) {
         if !self.ctx.is_empty() || self.stopped || !self.active() {
             return;
         }
         let Some(f) = self.files.last_mut() else {
             return;
         };
-        let toks = &f.toks[f.pos.min(f.toks.len())..];
+        let room = len.saturating_sub(self.out.tokens.len());
+        let from = f.pos.min(f.toks.len());
+        let toks = &f.toks[from..from.saturating_add(room).min(f.toks.len())];
         let macros = &self.macros;
         let plain = toks
             .iter()
@@ -340,37 +377,36 @@ impl<'a> Pp<'a> {
         f.pos += plain;
     }
 
-    fn run(mut self) -> Preprocessed {
-        let main = self.tokens_of(FileId(0));
-        let main_eof = *main.last().expect("lex ends with Eof");
-        self.main_tokens = main.len() as u64;
-        // Most tokens of the main file reach the output; reserving avoids regrowing it.
-        let mut out = crate::mem::token_list(main.len() + self.out.tokens.len());
-        out.append(&mut self.out.tokens);
-        self.out.tokens = out;
-        drop(main);
-        self.drain();
-        self.out.tokens.push(main_eof);
-        // The files' token lists are no longer needed: their memory serves the next check.
+    /// After the last token: the files' token lists are no longer needed, and their memory
+    /// serves the next check.
+    fn finish(&mut self) {
         for (_, toks) in self.lexed.drain() {
             if let Ok(toks) = Rc::try_unwrap(toks) {
                 crate::mem::keep_token_list(toks);
             }
         }
-        std::mem::take(&mut self.out)
     }
 
-    /// Reads the open files to their end, pushing the output.
-    fn drain(&mut self) {
+    /// Reads the open files, pushing the output, until it holds `len` tokens or the files
+    /// have ended (then returns `true`, with the main file's `Eof` not yet pushed). Stopping
+    /// between two turns of the loop and going on later gives the same output: the loop
+    /// keeps nothing of its own from one turn to the next.
+    fn drain(&mut self, len: usize) -> bool {
         loop {
-            self.copy_plain();
+            if self.out.tokens.len() >= len {
+                return false;
+            }
+            self.copy_plain(len);
+            if self.out.tokens.len() >= len {
+                continue;
+            }
             let Some(t) = self.expand_next(0, true) else {
-                break;
+                return true;
             };
             if t.t.kind == TokenKind::Eof {
                 self.leave_file();
                 if self.files.is_empty() {
-                    break;
+                    return true;
                 }
                 continue;
             }
@@ -437,6 +473,8 @@ impl<'a> Pp<'a> {
             dir,
             line_delta: 0,
             presumed_name: None,
+            parted: false,
+            more: false,
         });
     }
 
@@ -463,7 +501,14 @@ impl<'a> Pp<'a> {
             let f = self.files.last_mut().expect("a file is open while reading");
             let t = &f.toks[f.pos];
             if t.kind == TokenKind::Eof || self.stopped {
-                return Tok::new(f.toks[f.toks.len() - 1]);
+                if !f.parted {
+                    return Tok::new(f.toks[f.toks.len() - 1]);
+                }
+                if f.more && !self.stopped {
+                    self.next_part();
+                    continue;
+                }
+                return Tok::new(self.main_eof());
             }
             if t.line_start && t.kind == TokenKind::Hash {
                 self.directive();
@@ -477,7 +522,11 @@ impl<'a> Pp<'a> {
     }
 
     /// Whether the next token of the current file is `(` (a directive line is not).
-    pub(crate) fn file_next_is_lparen(&self) -> bool {
+    pub(crate) fn file_next_is_lparen(&mut self) -> bool {
+        let f = self.files.last().expect("a file is open while reading");
+        if f.more && f.toks[f.pos].kind == TokenKind::Eof {
+            self.next_part();
+        }
         let f = self.files.last().expect("a file is open while reading");
         f.toks[f.pos].is_punct(Punct::LParen)
     }
@@ -488,6 +537,7 @@ impl<'a> Pp<'a> {
         let hash_span = f.toks[f.pos].span;
         f.pos += 1;
         let start = f.pos;
+        // A part of the main file ends at a line end, so the line is whole in it.
         while !f.toks[f.pos].line_start && f.toks[f.pos].kind != TokenKind::Eof {
             f.pos += 1;
         }

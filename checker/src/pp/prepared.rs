@@ -61,7 +61,7 @@ pub(super) fn prepared(opts: &Options) -> Rc<Prepared> {
         pp.define_macro(name, Rc::new(m));
     }
     pp.enter_file(FileId(1), PathBuf::new(), PathBuf::new());
-    pp.drain();
+    pp.drain(usize::MAX);
     let stopped = pp.stopped;
     let (macros, out) = (std::mem::take(&mut pp.macros), std::mem::take(&mut pp.out));
     let p = Rc::new(Prepared {

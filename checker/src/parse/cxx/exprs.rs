@@ -56,7 +56,7 @@ impl<'a> Parser<'_, '_, 'a> {
             None if t.is_punct(Punct::LBracket) => return Some(self.lambda()),
             None if t.kind == TokenKind::Ident || t.is_punct(Punct::ColonColon) => {
                 let q = self.scan_qualified(self.pos)?;
-                let after = self.toks.get(self.pos + q.len);
+                let after = self.tok(self.pos + q.len);
                 let opens =
                     after.is_some_and(|a| a.is_punct(Punct::LParen) || a.is_punct(Punct::LBrace));
                 match self.lookup(&q.text) {

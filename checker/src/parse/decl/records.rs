@@ -86,7 +86,7 @@ impl<'a> Parser<'_, '_, 'a> {
             let name = name.name;
             if self.template_depth > 0 && self.at_file_level() {
                 let key = crate::parse::cxx::qualify(&self.prefix, name);
-                self.templates.insert(key);
+                self.insert_template(key);
             }
             if self.at(Punct::Lt) {
                 // An explicit or partial specialisation: `struct S<int> { ... }`.

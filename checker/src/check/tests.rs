@@ -1,0 +1,208 @@
+//! Streaming changes nothing: every suite case, and inputs written to need long lookahead,
+//! recovery or parsing again, give the same diagnostics through parser windows of a few tokens
+//! (each declaration parsed again at every overrun, finished ones dropped early) and with the
+//! main file lexed a line or a few at a time, as with the whole output read before parsing
+//! starts and the main file lexed whole.
+
+use super::*;
+use crate::spec::Profile;
+
+/// Windows far smaller than any declaration (nearly every declaration overruns, several
+/// times), each with a size of the main file's parts (a line, a few lines).
+const SMALL: [(Window, usize); 3] = [
+    (
+        Window {
+            ahead: 1,
+            drop_after: 1,
+            fill: 1,
+        },
+        1,
+    ),
+    (
+        Window {
+            ahead: 2,
+            drop_after: 3,
+            fill: 2,
+        },
+        usize::MAX,
+    ),
+    (
+        Window {
+            ahead: 7,
+            drop_after: 16,
+            fill: 3,
+        },
+        10,
+    ),
+];
+
+/// The whole output at once: nothing can overrun, as when the parser read a complete list.
+const WHOLE: Window = Window {
+    ahead: usize::MAX,
+    drop_after: usize::MAX,
+    fill: 1,
+};
+
+fn run(name: &str, text: &str, profile: Profile, (w, part): (Window, usize)) -> Vec<Diagnostic> {
+    let mut sources = SourceMap::new(name, text);
+    let loader = MemLoader::default();
+    check_windowed(
+        &mut sources,
+        profile,
+        &Options::default(),
+        &loader,
+        None,
+        w,
+        part,
+    )
+}
+
+/// The preprocessor's output as text (symbols are numbered in the order they are met, which
+/// lexing in parts changes).
+fn preprocessed(text: &str, profile: Profile, part: usize) -> Vec<String> {
+    let mut sources = SourceMap::new("pp.cl", text);
+    let mut opts = pp::Options::new(profile);
+    opts.main_part = part;
+    let mut diags = Vec::new();
+    let out = pp::preprocess(&mut sources, &opts, &MemLoader::default(), &mut diags);
+    let tokens = out.tokens.iter().map(|t| {
+        let chain: Vec<_> = out
+            .chain(t)
+            .iter()
+            .map(|e| out.symbols.text(e.name))
+            .collect();
+        let text = out.symbols.text(t.sym);
+        format!(
+            "{:?} {text} {:?} {} {} {chain:?}",
+            t.kind, t.span, t.space_before, t.line_start
+        )
+    });
+    let pragmas = out.pragmas.iter().map(|p| format!("{p:?}"));
+    let diags = diags.iter().map(|d| format!("{d:?}"));
+    tokens.chain(pragmas).chain(diags).collect()
+}
+
+/// Checks `text` through every window; returns how many diagnostics the whole output gave.
+fn same_through_every_window(name: &str, text: &str, profile: Profile) -> usize {
+    let whole = run(name, text, profile, (WHOLE, usize::MAX));
+    for w in SMALL {
+        assert_eq!(
+            run(name, text, profile, w),
+            whole,
+            "{name} in {profile}, {w:?}"
+        );
+    }
+    let pre = preprocessed(text, profile, usize::MAX);
+    for part in [0, 1, 2, 10] {
+        assert_eq!(
+            preprocessed(text, profile, part),
+            pre,
+            "{name} in {profile}, parts of {part}"
+        );
+    }
+    whole.len()
+}
+
+fn cl_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let path = e.path();
+        if path.is_dir() {
+            cl_files(&path, out);
+        } else if path.extension().is_some_and(|x| x == "cl") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn suite_cases_through_small_windows() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../suite/cases");
+    let mut files = Vec::new();
+    cl_files(&root, &mut files);
+    files.sort();
+    assert!(
+        files.len() > 400,
+        "the suite's cases were not found under {root:?}"
+    );
+    let mut diags = 0;
+    for path in &files {
+        let text = std::fs::read_to_string(path).expect("a suite case is text");
+        let name = path.display().to_string();
+        for profile in [
+            Profile::CL1_2,
+            Profile::CL3_0_GENERIC_GLOBALS,
+            Profile::CXX2021,
+        ] {
+            diags += same_through_every_window(&name, &text, profile);
+        }
+    }
+    // The cases exercise diagnostics too, not only clean parses.
+    assert!(diags > 1000, "only {diags} diagnostics");
+}
+
+/// Inputs whose parse reads far ahead, recovers across declarations or ends early.
+const AWKWARD: &[&str] = &[
+    // An unclosed body: the rest of the file is one declaration.
+    "kernel void k(global int *p) { p[0] = 1;\nint x;\nkernel void j() {}\n",
+    // Recovery that skips to a later line, and a declaration broken at the end of input.
+    "int a = ;\nint b = (1 + ;\nkernel void k(global int *p) { *p = 1 }\nstruct S { int x",
+    "typedef int T;\nT x;\nvoid f(T t) { T y = t; { typedef float T; T z; } T w; }\nint T2 = sizeof(T);",
+    "generic int *p;\nint generic;\nkernel void k(local int *local) { int global = 0; }",
+    "#define F(x) x + x\n#define G F(\nint a = G 1);\nint b = F(\n2\n);\n_Pragma(\"OPENCL EXTENSION cl_khr_fp64 : enable\")\ndouble d;",
+    ")))}}};;;{{{(((",
+    // A typedef that replaces a variable, with more declarators after it: an attempt undone
+    // there must not leave `T` a type name for the next one (`T m;` is an error only while it
+    // is not).
+    "int T;\ntypedef struct { T m; } T, A, B, C, D, E, F, G, H;\nT n;",
+    "int T;\nvoid g() { T x; { typedef int T; T a; T b; T c; } T y; }\nvoid h() { T z; }",
+    "",
+    // Directives, splices, comments and macro arguments across line ends, and no final newline.
+    "#define A(x, y) x ## y\n#if A(1,\n 0) > 5\nint a\\\n b;\n#else\n/* a\n comment */ int c = A(\n2,\n3);\n#endif\n#\n# 40 \"f.cl\"\nint d = __LINE__; int e",
+    "#if 1\nint x;\n#elif\n#endif\n#error stop here\nint y = 0\\",
+    // A function-like macro's name at a line end, its `(` on the next line (or after a
+    // directive, where it is no invocation).
+    "#define F(x) [x]\nint a[] = { F\n(1), F\n#define G 2\n(G), F\n\n  (3) };",
+];
+
+/// C++ inputs: qualified names, templates and `using namespace`, which the undo must restore.
+const AWKWARD_CXX: &[&str] = &[
+    // Names declared by an attempt that is undone must not be declared for the next one.
+    "namespace n { T * z; typedef int T; T y; T w; T v; }\nT * u;\nnamespace p { T * s; }",
+    "namespace q { int v = B < 1 > (2); template <class T> struct B { T t; T u; }; int w = B < 1 > (2); }",
+    "namespace r { int v = f < 1 > (2); template <class T> T f(T t) { return t; } int w = f < 1 > (2); }",
+    "namespace n { template <typename T> struct S { T x; }; typedef int I; }\nusing namespace n;\nS<int> s; I i;\nnamespace m { using namespace n; S<float> t; }\n",
+    "template <class T> T twice(T x) { return x + x; }\nkernel void k(global int *p) { *p = twice<int>(*p); }\nstruct A { A(int); int f() const; };\nA::A(int) {}\nint A::f() const { return 0; }",
+    "namespace n { struct S { static int v; }; }\nint n::S::v = 1;\nkernel void k() { n::S s; int y = n::S::v; ::n::S t; }\nnamespace {",
+    "template <typename T, int N> struct V { T a[N]; };\nV<int, (3 > 2)> v;\nV<V<int, 2>, 2> w;\ntemplate <typename T> class C",
+];
+
+#[test]
+fn awkward_inputs_through_small_windows() {
+    for text in AWKWARD {
+        for profile in [Profile::CL1_2, Profile::CL2_0, Profile::CL3_0_GENERIC] {
+            same_through_every_window("awkward.cl", text, profile);
+        }
+    }
+    for text in AWKWARD_CXX {
+        same_through_every_window("awkward.clcpp", text, Profile::CXX2021);
+    }
+}
+
+/// A macro whose expansion is over the budget for the main file's first lines but within the
+/// budget for the whole file: lexing in parts must count the whole file before judging it.
+#[test]
+fn budgets_scale_with_the_whole_main_file() {
+    let mut text = String::from("#define A0 x x\n");
+    for k in 1..=19 {
+        text.push_str(&format!("#define A{k} A{} A{}\n", k - 1, k - 1));
+    }
+    text.push_str("int v[] = { A19 };\n");
+    for k in 0..1250 {
+        text.push_str(&format!("int w{k};\n"));
+    }
+    let diags = same_through_every_window("budget.cl", &text, Profile::CL1_2);
+    assert!(diags > 0);
+}
