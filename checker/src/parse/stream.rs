@@ -40,13 +40,14 @@ pub struct Window {
 }
 
 impl Window {
-    /// 1,024 tokens ahead, filled 32 times as far (768 KiB): a declaration of up to 1,024
+    /// 1,024 tokens ahead, filled 8 times as far (192 KiB): a declaration of up to 1,024
     /// tokens is never parsed twice and a longer one rarely is, the source is called once per
-    /// 31,744 tokens or more, and dropping moves at most one token in 31.
+    /// 7,168 tokens or more, and dropping moves at most one token in 7. A longer window buys
+    /// no measurable time and costs peak memory (32 times: 0.6 MiB more on a 1.6 MB kernel).
     pub const DEFAULT: Window = Window {
         ahead: 1024,
         drop_after: 1024,
-        fill: 32,
+        fill: 8,
     };
 }
 
