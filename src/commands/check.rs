@@ -25,7 +25,11 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     // Huge pages save most of a small check's page faults but round its heap up in 2 MiB
     // steps. A large kernel streams through a small working set, faults little for its size,
     // and would pay the rounding in peak memory: it keeps small pages.
-    let largest = files.iter().filter_map(|f| f.metadata().ok()).map(|m| m.len()).max();
+    let largest = files
+        .iter()
+        .filter_map(|f| f.metadata().ok())
+        .map(|m| m.len())
+        .max();
     if largest.unwrap_or(0) < HUGE_HEAP_BELOW {
         crate::heap::advise_huge_heap();
     }
