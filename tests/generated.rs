@@ -3,7 +3,8 @@
 //! was done, the cache answers a second run, clang gets the generated source; `clasp generate
 //! --case` prints the case a run named; `clasp report --bug`/`--bugs` write bug reports from a
 //! real run directory (the fault-injecting ICD, which accepts every kernel, so every generated
-//! case that must be rejected is a finding there).
+//! case that must be rejected is a finding there); a run directory without its `cases.json` is
+//! reported with its generated cases rebuilt from their names.
 
 mod common;
 use common::*;
@@ -220,6 +221,32 @@ fn resume_skips_what_a_generated_run_did() {
         .collect();
     assert_eq!(after.len(), full.len(), "nothing twice, nothing lost");
     assert_eq!(keys(&after), keys(&full));
+}
+
+#[test]
+fn a_run_directory_without_its_cases_names_the_generated_rules_again() {
+    let tmp = tempfile::tempdir().unwrap();
+    let args = ["--suite", "generated", "--rule", "AS-RESERVED-NAME"];
+    let (dir, records) = run_checker(tmp.path(), "runs", &args);
+    assert!(!records.is_empty());
+    let summary = dir.join("summary.md");
+    let before = std::fs::read_to_string(&summary).unwrap();
+    // As a run directory copied from another machine without its cases.json.
+    std::fs::remove_file(dir.join("cases.json")).unwrap();
+    std::fs::remove_file(&summary).unwrap();
+    let dir_s = dir.to_string_lossy().into_owned();
+    let o = clasp(&["report", &dir_s], &[], tmp.path());
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let after = std::fs::read_to_string(&summary).unwrap();
+    assert!(!after.contains("(case not saved)"), "{after}");
+    let rules = |md: &str| {
+        md.lines()
+            .filter(|l| l.starts_with("| `AS-"))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert!(!rules(&before).is_empty());
+    assert_eq!(rules(&after), rules(&before));
 }
 
 /// A folder of ICD files naming the fault-injecting driver alone, and the environment that

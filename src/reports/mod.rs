@@ -1,7 +1,8 @@
 //! Reports: one event stream from a saved run, many sinks (STYLE §16).
 //!
-//! A report is rendered from a run directory alone (`run.json`, `results.jsonl`, `cases.json`)
-//! or from a `results.json` a report wrote, never from a driver: [`SavedRun::load`] reads it,
+//! A report is rendered from a run directory alone (`run.json`, `results.jsonl`, `cases.json`;
+//! without `cases.json`, the cases are read again from the corpus the run names and rebuilt by
+//! the generators) or from a `results.json` a report wrote, never from a driver: [`SavedRun::load`] reads it,
 //! [`render`] matches it against the known deviations ([`known`]), turns every [`CaseResult`]
 //! into a [`Reported`] with its [`Outcome`], groups the deviations ([`Group`], each with its
 //! smallest kernel as reproducer) and feeds [`Event`]s to every [`Sink`]:

@@ -202,6 +202,28 @@ pub fn save_cases(
     Ok(infos)
 }
 
+/// The generated cases named in `names`, rebuilt by the generators (which make the same case
+/// under the same name); names of no generated case are left out.
+fn regenerated(names: &BTreeSet<&str>) -> Vec<CaseInfo> {
+    if names.is_empty() {
+        return Vec::new();
+    }
+    let random = names
+        .iter()
+        .filter(|n| n.starts_with("random/"))
+        .filter_map(|n| generators::suite::find(n));
+    generators::exhaustive()
+        .into_iter()
+        .filter(|g| names.contains(g.name.as_str()))
+        .chain(random)
+        .filter_map(|g| g.parse().ok())
+        .map(|c| CaseInfo {
+            generated: true,
+            ..CaseInfo::from_case(&c)
+        })
+        .collect()
+}
+
 /// A run as saved on disk: everything a report reads.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SavedRun {
@@ -250,21 +272,28 @@ impl SavedRun {
         let cases = match std::fs::read_to_string(path.join(CASES_FILE)) {
             Ok(t) => serde_json::from_str(&t)
                 .with_context(|| format!("cannot parse {}", path.join(CASES_FILE).display()))?,
-            // Runs made before cases were saved: read the corpus the run names, if it is here.
-            Err(_) => match &run.cases_dir {
-                Some(dir) => {
-                    let wanted: BTreeSet<&str> = results.iter().map(|r| r.case.as_str()).collect();
-                    checker::case::corpus::load(dir)
+            // A run directory without its cases (made before cases were saved, or copied
+            // without them): the corpus the run names, if it is here, and the generated cases
+            // rebuilt from their names.
+            Err(_) => {
+                let wanted: BTreeSet<&str> = results.iter().map(|r| r.case.as_str()).collect();
+                let mut cases: Vec<CaseInfo> = match &run.cases_dir {
+                    Some(dir) => checker::case::corpus::load(dir)
                         .map(|cs| {
                             cs.iter()
                                 .filter(|c| wanted.contains(c.name.as_str()))
                                 .map(CaseInfo::from_case)
                                 .collect()
                         })
-                        .unwrap_or_default()
-                }
-                None => Vec::new(),
-            },
+                        .unwrap_or_default(),
+                    None => Vec::new(),
+                };
+                let found: BTreeSet<String> = cases.iter().map(|c| c.name.clone()).collect();
+                let rest: BTreeSet<&str> =
+                    wanted.into_iter().filter(|n| !found.contains(*n)).collect();
+                cases.extend(regenerated(&rest));
+                cases
+            }
         };
         Ok(SavedRun {
             run,
