@@ -8,22 +8,41 @@
 
 use crate::case::GenCase;
 use checker::spec::{Profile, RuleId};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The generated case named `name`: an exhaustive one, or a random program or mutant
 /// (`random/seed-<seed>/<k>-<tag>`, rebuilt from its seed and index).
 pub fn find(name: &str) -> Option<GenCase> {
-    if let Some(rest) = name.strip_prefix("random/seed-") {
-        let (seed, file) = rest.split_once('/')?;
-        let seed: u64 = seed.parse().ok()?;
-        let k: usize = file.split('-').next()?.parse().ok()?;
-        // The k-th program is the (k+1)-th pair; asking for more would be wasted work.
-        return crate::random::cases(seed, k.checked_add(1)?)
-            .into_iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, c)| c);
+    find_all(&BTreeSet::from([name])).pop()
+}
+
+/// The generated cases named in `names`, as [`find`] finds each, with the exhaustive suite
+/// generated once for all of them; names of no case are left out.
+pub fn find_all(names: &BTreeSet<&str>) -> Vec<GenCase> {
+    let mut out: Vec<GenCase> = names.iter().filter_map(|n| random(n)).collect();
+    if names.iter().any(|n| !n.starts_with(RANDOM)) {
+        out.extend(
+            crate::exhaustive()
+                .into_iter()
+                .filter(|c| names.contains(c.name.as_str())),
+        );
     }
-    crate::exhaustive().into_iter().find(|c| c.name == name)
+    out
+}
+
+/// Where a random program's or mutant's name starts.
+const RANDOM: &str = "random/seed-";
+
+/// The random program or mutant named `name`, rebuilt from the seed and index in its name.
+fn random(name: &str) -> Option<GenCase> {
+    let (seed, file) = name.strip_prefix(RANDOM)?.split_once('/')?;
+    let seed: u64 = seed.parse().ok()?;
+    let k: usize = file.split('-').next()?.parse().ok()?;
+    // The k-th program is the (k+1)-th pair; asking for more would be wasted work.
+    crate::random::cases(seed, k.checked_add(1)?)
+        .into_iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, c)| c)
 }
 
 /// A few names near `name`, for "no such case" messages: names sharing its longest prefix.

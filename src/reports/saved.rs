@@ -208,14 +208,8 @@ fn regenerated(names: &BTreeSet<&str>) -> Vec<CaseInfo> {
     if names.is_empty() {
         return Vec::new();
     }
-    let random = names
-        .iter()
-        .filter(|n| n.starts_with("random/"))
-        .filter_map(|n| generators::suite::find(n));
-    generators::exhaustive()
+    generators::suite::find_all(names)
         .into_iter()
-        .filter(|g| names.contains(g.name.as_str()))
-        .chain(random)
         .filter_map(|g| g.parse().ok())
         .map(|c| CaseInfo {
             generated: true,
