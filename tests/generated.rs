@@ -24,6 +24,9 @@ fn keys(records: &[Value]) -> BTreeSet<Key> {
         .collect()
 }
 
+/// A small slice of the generated suite that every test here runs: one rule's cases.
+const ONE_RULE: [&str; 4] = ["--suite", "generated", "--rule", "AS-RESERVED-NAME"];
+
 /// `clasp run` on the checker into `tmp/<out>`, with `extra` arguments; its records.
 fn run_checker(tmp: &Path, out: &str, extra: &[&str]) -> (PathBuf, Vec<Value>) {
     let mut args = vec!["run", "--subject", "checker", "--plain", "--out", out];
@@ -189,7 +192,7 @@ fn samples_are_deterministic_and_their_shards_partition_them() {
 #[test]
 fn resume_skips_what_a_generated_run_did() {
     let tmp = tempfile::tempdir().unwrap();
-    let args = ["--suite", "generated", "--rule", "AS-RESERVED-NAME"];
+    let args = ONE_RULE;
     let (dir, full) = run_checker(tmp.path(), "runs", &args);
     let path = dir.join("results.jsonl");
     let text_full = std::fs::read_to_string(&path).unwrap();
@@ -226,7 +229,7 @@ fn resume_skips_what_a_generated_run_did() {
 #[test]
 fn a_run_directory_without_its_cases_names_the_generated_rules_again() {
     let tmp = tempfile::tempdir().unwrap();
-    let args = ["--suite", "generated", "--rule", "AS-RESERVED-NAME"];
+    let args = ONE_RULE;
     let (dir, records) = run_checker(tmp.path(), "runs", &args);
     assert!(!records.is_empty());
     let summary = dir.join("summary.md");
@@ -268,19 +271,19 @@ fn generated_runs_use_the_cache_and_findings_become_bug_reports() {
     let vendors = fault_env(tmp.path());
     let env = [("OCL_ICD_VENDORS", vendors.as_str())];
     let args = [
-        "run",
-        "--suite",
-        "generated",
-        "--rule",
-        "AS-RESERVED-NAME",
-        "--subject",
-        "devices",
-        "--out",
-        "runs",
-        "--cache-dir",
-        "cache",
-        "--plain",
-    ];
+        &["run"][..],
+        &ONE_RULE,
+        &[
+            "--subject",
+            "devices",
+            "--out",
+            "runs",
+            "--cache-dir",
+            "cache",
+            "--plain",
+        ],
+    ]
+    .concat();
     // The fault driver accepts every kernel: the cases that must be rejected are findings.
     let first = clasp(&args, &env, tmp.path());
     assert_eq!(first.status.code(), Some(1), "{}", text(&first));
@@ -449,20 +452,20 @@ fn clang_compiles_generated_cases_from_scratch_copies() {
         return;
     }
     let args = [
-        "run",
-        "--suite",
-        "generated",
-        "--rule",
-        "AS-RESERVED-NAME",
-        "--profile",
-        "CL2.0",
-        "--subject",
-        "clang",
-        "--out",
-        "runs",
-        "--no-cache",
-        "--plain",
-    ];
+        &["run"][..],
+        &ONE_RULE,
+        &[
+            "--profile",
+            "CL2.0",
+            "--subject",
+            "clang",
+            "--out",
+            "runs",
+            "--no-cache",
+            "--plain",
+        ],
+    ]
+    .concat();
     let o = clasp(&args, &[], tmp.path());
     assert!(matches!(o.status.code(), Some(0 | 1)), "{}", text(&o));
     let (_, records) = last_run(&tmp.path().join("runs"));
