@@ -74,12 +74,12 @@ pub fn check_in_run(
         loader,
         cache,
         Window::DEFAULT,
-        pp::MAIN_PART,
+        pp::PART,
     )
 }
 
-/// [`check_in_run`], with the parser's token window kept as `window` says and the main file
-/// lexed `main_part` tokens at a time.
+/// [`check_in_run`], with the parser's token window kept as `window` says and the files
+/// lexed `part` tokens at a time.
 fn check_windowed(
     sources: &mut SourceMap,
     profile: Profile,
@@ -87,11 +87,11 @@ fn check_windowed(
     loader: &dyn Loader,
     cache: Option<&std::sync::Arc<pp::TokenCache>>,
     window: Window,
-    main_part: usize,
+    part: usize,
 ) -> Vec<Diagnostic> {
     let mut diags = Vec::new();
     let mut pp_opts = pp::Options::new(profile);
-    pp_opts.main_part = main_part;
+    pp_opts.part = part;
     pp_opts.cache = cache.cloned();
     for d in &opts.defines {
         pp_opts.define_arg(d);

@@ -60,11 +60,16 @@ fn run(name: &str, text: &str, profile: Profile, (w, part): (Window, usize)) -> 
 /// The preprocessor's output as text (symbols are numbered in the order they are met, which
 /// lexing in parts changes).
 fn preprocessed(text: &str, profile: Profile, part: usize) -> Vec<String> {
-    let mut sources = SourceMap::new("pp.cl", text);
     let mut opts = pp::Options::new(profile);
-    opts.main_part = part;
+    opts.part = part;
+    preprocessed_with(text, &opts, &MemLoader::default())
+}
+
+/// [`preprocessed`] with `opts` and the included files `loader` holds.
+fn preprocessed_with(text: &str, opts: &pp::Options, loader: &MemLoader) -> Vec<String> {
+    let mut sources = SourceMap::new("pp.cl", text);
     let mut diags = Vec::new();
-    let out = pp::preprocess(&mut sources, &opts, &MemLoader::default(), &mut diags);
+    let out = pp::preprocess(&mut sources, opts, loader, &mut diags);
     let tokens = out.tokens.iter().map(|t| {
         let chain: Vec<_> = out
             .chain(t)
@@ -141,6 +146,103 @@ fn suite_cases_through_small_windows() {
     }
     // The cases exercise diagnostics too, not only clean parses.
     assert!(diags > 1000, "only {diags} diagnostics");
+}
+
+/// Included files, each lexed in parts: nested, guarded, included twice, `#pragma once`,
+/// groups left open, `#line`, macros defined in one file and used (or invoked across a line
+/// end) in another, and no final newline.
+const HEADERS: &[(&str, &str)] = &[
+    ("a.h", "#ifndef A_H\n#define A_H\n#include \"b.h\"\n#define TWICE(x) (x) + \\\n (x)\nint a = B_ONE\n + __LINE__;\n#endif\n"),
+    ("b.h", "#pragma once\n#define B_ONE 1\n/* a\n comment */ typedef int b_t;\nb_t b = TWICE_LATER(\n2);\n"),
+    ("c.h", "#if 1\nint c;\n#line 70 \"c.cl\"\nint c_line = __LINE__;"),
+    ("d.h", "#include \"a.h\"\n#include \"b.h\"\n#include \"c.h\"\n#endif\nint d = TWICE(B_ONE);\n"),
+    ("e.h", "#include \"e.h\"\nE E E\n"),
+];
+
+/// Files for the tight limits of [`included_files_give_the_same_output_in_parts_of_any_size`],
+/// built to be read in parts under them (each has fewer than 400 bytes).
+fn tight_headers() -> Vec<(&'static str, String)> {
+    let lines = |line: &str, n: usize| format!("{line}\n").repeat(n);
+    vec![
+        // 244 tokens, and 301 more in the file it includes first: past 400 only when its own
+        // rest is counted too.
+        (
+            "outer.h",
+            format!("#include \"inner.h\"\n{}", lines(&"y;".repeat(15), 8)),
+        ),
+        ("inner.h", lines(&"x;".repeat(15), 10)),
+        // 100 expanded tokens at the top, within the budget only for the whole file's count.
+        (
+            "late.h",
+            format!(
+                "#define M a a a a a a a a a a\nM M M M M M M M M M\n{}",
+                lines(&";".repeat(30), 10)
+            ),
+        ),
+    ]
+}
+
+/// Main files for [`HEADERS`].
+const INCLUDERS: &[&str] = &[
+    "#define TWICE_LATER(x) x\n#include \"d.h\"\n#include \"a.h\"\nint m = TWICE(a);\n#include \"d.h\"\n",
+    "#include \"c.h\"\nint after_c;\n#endif\n#include \"b.h\"",
+    "#define E e e e e\n#include \"e.h\"\nint tail;",
+    "#include \"outer.h\"\nint tail;",
+    "int head;\n#include \"late.h\"\n",
+];
+
+#[test]
+fn included_files_give_the_same_output_in_parts_of_any_size() {
+    let mut loader = MemLoader::default();
+    for (name, text) in HEADERS {
+        loader = loader.with(*name, *text);
+    }
+    for (name, text) in tight_headers() {
+        loader = loader.with(name, text);
+    }
+    // With the default limits, then with limits that stop the runs part of the way: the
+    // count of included tokens (counted whole before a file that might pass it is read) and
+    // the expansion budgets (judged on every open file's whole count).
+    let mut tight = pp::Options::new(Profile::CL3_0);
+    tight.limits.included_tokens = 400;
+    tight.limits.include_depth = 12;
+    tight.limits.expanded_tokens = 60;
+    tight.limits.expanded_tokens_per_input_token = 1;
+    tight.limits.expansions = 20;
+    tight.limits.expansions_per_input_token = 0;
+    for base in [pp::Options::new(Profile::CL3_0), tight] {
+        for text in INCLUDERS {
+            let mut opts = base.clone();
+            opts.part = usize::MAX;
+            let whole = preprocessed_with(text, &opts, &loader);
+            for part in [0, 1, 2, 3, 10] {
+                opts.part = part;
+                let parted = preprocessed_with(text, &opts, &loader);
+                assert_eq!(parted, whole, "{text:?} in parts of {part}");
+            }
+        }
+    }
+}
+
+#[test]
+fn suite_cases_included_give_the_same_output_in_parts() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../suite/cases");
+    let mut files = Vec::new();
+    cl_files(&root, &mut files);
+    assert!(files.len() > 400, "the suite's cases were not found");
+    for path in &files {
+        let text = std::fs::read_to_string(path).expect("a suite case is text");
+        let loader = MemLoader::default().with("case.cl", text);
+        let main = "int before;\n#include \"case.cl\"\nint after;\n";
+        let mut opts = pp::Options::new(Profile::CL3_0_GENERIC_GLOBALS);
+        opts.part = usize::MAX;
+        let whole = preprocessed_with(main, &opts, &loader);
+        for part in [1, 7] {
+            opts.part = part;
+            let parted = preprocessed_with(main, &opts, &loader);
+            assert_eq!(parted, whole, "{} in parts of {part}", path.display());
+        }
+    }
 }
 
 /// Inputs whose parse reads far ahead, recovers across declarations or ends early.

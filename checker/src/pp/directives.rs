@@ -64,6 +64,15 @@ impl Pp<'_> {
         if self.once.contains(&id) {
             return;
         }
+        if self.opts.cache.is_none() && self.fits_included_tokens(id) {
+            self.enter_in_parts(id, root, dir);
+            return;
+        }
+        // Counted whole before it is read, with the rest of every open file counted first, so
+        // that the count is that of every file read whole.
+        for i in 1..self.files.len() {
+            self.lex_ahead(i);
+        }
         let count = self.tokens_of(id).len() as u64;
         self.included_tokens += count;
         if self.included_tokens > self.limits.included_tokens {
@@ -75,6 +84,21 @@ impl Pp<'_> {
             return;
         }
         self.enter_file(id, root, dir);
+    }
+
+    /// Whether file `id`, read in parts, cannot take the count of included tokens past its
+    /// limit, whatever it holds: a file has at most one token per byte and its `Eof`, and the
+    /// open files still being lexed are counted at their whole size.
+    fn fits_included_tokens(&self, id: FileId) -> bool {
+        let size = |id: FileId| self.sources.file(id).text.len() as u64 + 1;
+        let open: u64 = self
+            .files
+            .iter()
+            .skip(1)
+            .filter(|f| f.rest.is_some())
+            .map(|f| size(f.id))
+            .sum();
+        self.included_tokens + open + size(id) <= self.limits.included_tokens
     }
 
     /// Finds an included file: the including file's directory first (for `"..."`), then each

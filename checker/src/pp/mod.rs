@@ -20,7 +20,7 @@
 //! This file owns the preprocessor's state over the open files and `#if` groups and the
 //! directive loop; `cond` owns conditional inclusion, `directives` the other directives
 //! (`#define`, `#include`, `#line`, `#pragma`, the `__has_*` tests), `stream` the output
-//! handed out a part at a time and the main file lexed in parts. Expansion, `#if`
+//! handed out a part at a time and the files lexed in parts. Expansion, `#if`
 //! expressions, the loaders, limits and the `__has_*` answers live in the other modules beside
 //! it.
 
@@ -39,7 +39,7 @@ pub use cache::TokenCache;
 pub use expr::MAX_EXPR_DEPTH;
 pub use include::{FsLoader, Loader, MemLoader};
 pub use limits::*;
-pub use stream::{Stream, MAIN_PART};
+pub use stream::{Stream, PART};
 
 use crate::diag::{Code, Diagnostic};
 use crate::lex::lex;
@@ -76,9 +76,9 @@ pub struct Options {
     pub clang_identity: bool,
     /// Included files' tokens shared with the other checks of a run, if any.
     pub cache: Option<std::sync::Arc<TokenCache>>,
-    /// How many tokens of the main file are lexed at a time (up to the next line end), so
-    /// that its whole token list never exists. The output is the same for any value.
-    pub main_part: usize,
+    /// How many tokens of a file are lexed at a time (up to the next line end), so that no
+    /// file's whole token list need exist. The output is the same for any value.
+    pub part: usize,
 }
 
 impl Options {
@@ -91,7 +91,7 @@ impl Options {
             limits: Limits::default(),
             clang_identity: true,
             cache: None,
-            main_part: MAIN_PART,
+            part: PART,
         }
     }
 
@@ -217,11 +217,19 @@ struct FileState {
     /// `#line` adjustments, for `__LINE__` and `__FILE__`.
     line_delta: i64,
     presumed_name: Option<String>,
-    /// Whether `toks` is one part of the file (the main file), not the whole.
-    parted: bool,
-    /// Whether parts follow this one: its last token is then a stand-in `Eof` that stands for
-    /// no text (see [`Pp::next_part`]).
-    more: bool,
+    /// The lexer of the file's parts still to come, when it is lexed in parts (`toks` is then
+    /// one part, whose last token is a stand-in `Eof` that stands for no text; see
+    /// [`Pp::next_part`]). `None` once `toks` holds the rest of the file.
+    rest: Option<crate::lex::Chunks>,
+    /// The rest of the file, lexed ahead of reading to count it, for the next part.
+    ahead: Option<Vec<Token>>,
+}
+
+impl FileState {
+    /// Whether parts follow the one in `toks`.
+    fn more(&self) -> bool {
+        self.rest.is_some() || self.ahead.is_some()
+    }
 }
 
 /// One `#if` group.
@@ -252,20 +260,18 @@ pub(crate) struct Pp<'a> {
     spare: Vec<Vec<Tok>>,
     files: Vec<FileState>,
     conds: Vec<Cond>,
+    /// Files lexed whole, for their next inclusion (files lexed in parts are lexed again).
     lexed: HashMap<FileId, Rc<Vec<Token>>>,
     loaded: HashMap<PathBuf, FileId>,
     once: HashSet<FileId>,
     out: Preprocessed,
     expanded_tokens: u64,
-    /// Tokens of the main file lexed so far (all of them once `main_rest` is `None`); with
-    /// `included_tokens`, the input the budgets scale with.
+    /// Tokens of the main file lexed so far; with `included_tokens`, the input the budgets
+    /// scale with.
     main_tokens: u64,
-    /// The main file's lexer while parts of it remain to be lexed.
-    main_rest: Option<crate::lex::Chunks>,
-    /// Tokens of the main file lexed ahead of reading (to count them), for the next part.
-    main_ahead: Option<Vec<Token>>,
     /// The main file's `Eof`, once lexed.
     main_eof: Option<Token>,
+    /// Tokens of included files lexed so far, counting every re-inclusion.
     included_tokens: u64,
     includes: u32,
     arg_nesting: u32,
@@ -298,8 +304,6 @@ impl<'a> Pp<'a> {
             out: Preprocessed::default(),
             expanded_tokens: 0,
             main_tokens: 0,
-            main_rest: None,
-            main_ahead: None,
             main_eof: None,
             included_tokens: 0,
             includes: 0,
@@ -473,8 +477,8 @@ impl<'a> Pp<'a> {
             dir,
             line_delta: 0,
             presumed_name: None,
-            parted: false,
-            more: false,
+            rest: None,
+            ahead: None,
         });
     }
 
@@ -501,14 +505,14 @@ impl<'a> Pp<'a> {
             let f = self.files.last_mut().expect("a file is open while reading");
             let t = &f.toks[f.pos];
             if t.kind == TokenKind::Eof || self.stopped {
-                if !f.parted {
+                if !f.more() {
                     return Tok::new(f.toks[f.toks.len() - 1]);
                 }
-                if f.more && !self.stopped {
+                if !self.stopped {
                     self.next_part();
                     continue;
                 }
-                return Tok::new(self.main_eof());
+                return Tok::new(self.file_eof());
             }
             if t.line_start && t.kind == TokenKind::Hash {
                 self.directive();
@@ -524,7 +528,7 @@ impl<'a> Pp<'a> {
     /// Whether the next token of the current file is `(` (a directive line is not).
     pub(crate) fn file_next_is_lparen(&mut self) -> bool {
         let f = self.files.last().expect("a file is open while reading");
-        if f.more && f.toks[f.pos].kind == TokenKind::Eof {
+        if f.more() && f.toks[f.pos].kind == TokenKind::Eof {
             self.next_part();
         }
         let f = self.files.last().expect("a file is open while reading");

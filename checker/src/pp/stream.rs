@@ -1,13 +1,13 @@
-//! The preprocessor as a stream: its output handed out a part at a time ([`Stream`]), and the
-//! main file lexed a part at a time as it is read, so that neither the output nor the main
-//! file's tokens ever exist as whole lists.
+//! The preprocessor as a stream: its output handed out a part at a time ([`Stream`]), and each
+//! file lexed a part at a time as it is read, so that neither the output nor a file's tokens
+//! need exist as whole lists.
 
 use super::{FileId, FileState, PathBuf, Pp, Preprocessed, Rc, Span, Token, TokenKind};
 use crate::symbol::{sym, Interner};
 
-/// How many tokens the main file is lexed at a time by default (up to the next line end):
-/// 192 KiB.
-pub const MAIN_PART: usize = 8192;
+/// How many tokens of a file are lexed at a time by default (up to the next line end): 64 KiB
+/// of tokens. Each open file holds one part, and included files nest.
+pub const PART: usize = 2048;
 
 /// A preprocessor whose output is read a part at a time (see [`super::stream`]).
 pub struct Stream<'a> {
@@ -56,43 +56,57 @@ impl Stream<'_> {
 }
 
 impl Pp<'_> {
-    /// Opens the main file, which is lexed a part at a time as it is read (see
-    /// [`Pp::next_part`]), so that its whole token list never exists.
+    /// Opens the main file, lexed a part at a time as it is read.
     pub(super) fn enter_main(&mut self, root: PathBuf) {
-        let text = &self.sources.file(FileId(0)).text;
-        self.main_rest = Some(crate::lex::Chunks::new(FileId(0), text));
-        let first = self.lex_main_part(self.opts.main_part);
-        let more = self.main_rest.is_some();
+        self.enter_in_parts(FileId(0), root, PathBuf::new());
+    }
+
+    /// Opens a file that is lexed a part at a time as it is read (see [`Pp::next_part`]), so
+    /// that its whole token list never exists.
+    pub(super) fn enter_in_parts(&mut self, id: FileId, root: PathBuf, dir: PathBuf) {
+        let rest = crate::lex::Chunks::new(id, &self.sources.file(id).text);
         self.files.push(FileState {
-            id: FileId(0),
-            toks: Rc::new(first),
+            id,
+            toks: Rc::new(Vec::new()),
             pos: 0,
             conds_base: self.conds.len(),
             root,
-            dir: PathBuf::new(),
+            dir,
             line_delta: 0,
             presumed_name: None,
-            parted: true,
-            more,
+            rest: Some(rest),
+            ahead: None,
         });
+        let i = self.files.len() - 1;
+        let first = self.lex_part(i, self.opts.part);
+        self.files[i].toks = Rc::new(first);
     }
 
-    /// The next part of the main file, `tokens` long up to a line end (all the rest for
-    /// `usize::MAX`), counted into `main_tokens`; empty once the main file is all out. A part
-    /// that is not the last ends with a stand-in `Eof`, not counted: reading stops at an
+    /// The next part of the open file `files[i]`, `tokens` long up to a line end (all the rest
+    /// for `usize::MAX`), counted into the input; empty once its last part has been lexed. A
+    /// part that is not the last ends with a stand-in `Eof`, not counted: reading stops at an
     /// `Eof` anyway, so going on to the next part costs nothing per token.
-    pub(super) fn lex_main_part(&mut self, tokens: usize) -> Vec<Token> {
-        let Some(chunks) = &mut self.main_rest else {
+    fn lex_part(&mut self, i: usize, tokens: usize) -> Vec<Token> {
+        let f = &mut self.files[i];
+        let Some(chunks) = &mut f.rest else {
             return Vec::new();
         };
-        let text = &self.sources.file(FileId(0)).text;
+        let text = &self.sources.file(f.id).text;
         let mut part = chunks.next(text, &mut self.out.symbols, tokens);
         let last = chunks.is_done();
-        self.main_tokens += part.len() as u64;
         if last {
-            self.main_rest = None;
-            self.main_eof = part.last().copied();
+            f.rest = None;
+        }
+        let count = part.len() as u64;
+        if f.id == FileId(0) {
+            self.main_tokens += count;
+            if last {
+                self.main_eof = part.last().copied();
+            }
         } else {
+            self.included_tokens += count;
+        }
+        if !last {
             let end = part.last().map_or(Span::default(), |t| t.span);
             let mut stand_in = Token::new(TokenKind::Eof, sym::EMPTY, end);
             stand_in.line_start = true;
@@ -101,37 +115,53 @@ impl Pp<'_> {
         part
     }
 
-    /// At the stand-in `Eof` that ends a part of the main file: goes on to the next part.
+    /// Lexes the rest of the open file `files[i]` now, to count it, keeping it for reading.
+    pub(super) fn lex_ahead(&mut self, i: usize) {
+        if self.files[i].rest.is_some() {
+            let rest = self.lex_part(i, usize::MAX);
+            self.files[i].ahead = Some(rest);
+        }
+    }
+
+    /// At the stand-in `Eof` that ends a part of the top file: goes on to the next part.
     #[cold]
     #[inline(never)]
     pub(super) fn next_part(&mut self) {
-        let part = match self.main_ahead.take() {
-            Some(part) => part,
-            None => self.lex_main_part(self.opts.main_part),
-        };
-        let more = self.main_rest.is_some();
-        let Some(f) = self.files.last_mut() else {
+        let Some(i) = self.files.len().checked_sub(1) else {
             return;
         };
+        let part = match self.files[i].ahead.take() {
+            Some(part) => part,
+            None => self.lex_part(i, self.opts.part),
+        };
+        // Never empty: only a part that is not the last ends with a stand-in.
         if part.is_empty() {
-            // Never reached: only a part that is not the last ends with a stand-in.
-            f.more = false;
             return;
         }
+        let f = &mut self.files[i];
         let done = std::mem::replace(&mut f.toks, Rc::new(part));
         f.pos = 0;
-        f.more = more;
         if let Ok(done) = Rc::try_unwrap(done) {
             crate::mem::keep_token_list(done);
         }
     }
 
+    /// The top file's `Eof`, when a limit stopped the run before its end (its rest is lexed
+    /// first to find it).
+    #[cold]
+    pub(super) fn file_eof(&mut self) -> Token {
+        let i = self.files.len() - 1;
+        self.lex_ahead(i);
+        let f = &self.files[i];
+        let eof = f.ahead.as_ref().unwrap_or(&f.toks).last();
+        eof.copied().expect("a file's tokens end with its Eof")
+    }
+
     /// The main file's `Eof`, which ends the output (lexing the rest of the file first if a
     /// limit stopped the run before its end).
     pub(super) fn main_eof(&mut self) -> Token {
-        if self.main_rest.is_some() {
-            let rest = self.lex_main_part(usize::MAX);
-            self.main_ahead = Some(rest);
+        if !self.files.is_empty() {
+            self.lex_ahead(0);
         }
         self.main_eof.unwrap_or_else(|| {
             let end = self.sources.file(FileId(0)).text.len() as u32;
@@ -141,16 +171,15 @@ impl Pp<'_> {
         })
     }
 
-    /// The input tokens, all of the main file's counted: while the main file is partly lexed,
+    /// The input tokens, every open file's counted whole: while files are partly lexed,
     /// [`Pp::input_tokens`] counts what is lexed so far, and a budget exceeded for that count
-    /// asks for this one, which lexes the rest (kept for reading) to count it. Budgets grow
-    /// with the count, so the verdict is the one the whole count gives.
+    /// asks for this one, which lexes the rest of each open file (kept for reading) to count
+    /// it. Budgets grow with the count, so the verdict is the one the whole count gives.
     #[cold]
     #[inline(never)]
     pub(crate) fn counted_input_tokens(&mut self) -> u64 {
-        if self.main_rest.is_some() {
-            let rest = self.lex_main_part(usize::MAX);
-            self.main_ahead = Some(rest);
+        for i in 0..self.files.len() {
+            self.lex_ahead(i);
         }
         self.input_tokens()
     }
