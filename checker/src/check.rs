@@ -92,6 +92,7 @@ fn check_windowed(
     let mut diags = Vec::new();
     let mut pp_opts = pp::Options::new(profile);
     pp_opts.part = part;
+    pp_opts.record_expansions = false;
     pp_opts.cache = cache.cloned();
     for d in &opts.defines {
         pp_opts.define_arg(d);

@@ -362,11 +362,11 @@ impl Pp<'_> {
     /// reported and dropped.
     fn expand_macro(&mut self, name: Tok, m: &Macro, floor: usize, file: bool) -> Option<Tok> {
         let mut n = self.limits.expansions_for(self.input_tokens());
-        if self.out.expansions.len() >= n as usize {
+        if self.out.expansion_count >= n {
             let input = self.counted_input_tokens();
             n = self.limits.expansions_for(input);
         }
-        if self.out.expansions.len() >= n as usize {
+        if self.out.expansion_count >= n {
             let l = &self.limits;
             let message = format!(
                 "more than {n} macro expansions (the expansion budget: {} + {} per input \
@@ -396,13 +396,16 @@ impl Pp<'_> {
                 (args, name.t.span.to(close))
             }
         };
-        let index = self.out.expansions.len() as u32;
-        self.out.expansions.push(super::Expansion {
-            name: name.t.sym,
-            use_span,
-            def_span: m.def_span,
-            parent: name.t.expansion(),
-        });
+        let index = self.out.expansion_count;
+        self.out.expansion_count += 1;
+        if self.opts.record_expansions {
+            self.out.expansions.push(super::Expansion {
+                name: name.t.sym,
+                use_span,
+                def_span: m.def_span,
+                parent: name.t.expansion(),
+            });
+        }
         let mut toks = match m.builtin {
             Some(b) => vec![self.builtin_token(b, &name, &args, use_span, index)],
             None => self.substitute(m, args, use_span, index)?,

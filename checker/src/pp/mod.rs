@@ -79,6 +79,10 @@ pub struct Options {
     /// How many tokens of a file are lexed at a time (up to the next line end), so that no
     /// file's whole token list need exist. The output is the same for any value.
     pub part: usize,
+    /// Whether each expansion is kept in [`Preprocessed::expansions`], which traces a token
+    /// back through its macros. A check reads none of them, and for a kernel with large
+    /// headers they would be about as large as the headers.
+    pub record_expansions: bool,
 }
 
 impl Options {
@@ -92,6 +96,7 @@ impl Options {
             clang_identity: true,
             cache: None,
             part: PART,
+            record_expansions: true,
         }
     }
 
@@ -121,7 +126,11 @@ pub struct Expansion {
 pub struct Preprocessed {
     /// The tokens for the parser; no `Hash`/`HashHash` from directives, last one `Eof`.
     pub tokens: Vec<Token>,
+    /// Every expansion, indexed by [`Token::expansion`] (empty unless
+    /// [`Options::record_expansions`]).
     pub expansions: Vec<Expansion>,
+    /// How many expansions there were (recorded or not).
+    pub expansion_count: u32,
     /// `#pragma OPENCL ...` directives (and `_Pragma("OPENCL ...")`), as the directive span and
     /// the pragma's tokens joined by single spaces: `OPENCL EXTENSION cl_khr_fp64 : enable`.
     /// Other pragmas are ignored.

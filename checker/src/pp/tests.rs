@@ -280,6 +280,26 @@ fn expansion_spans_point_at_the_use() {
 }
 
 #[test]
+fn expansions_left_unrecorded_change_nothing_else() {
+    let src =
+        "#define PTR global int *\n#define DECL(n) PTR n\nkernel void k(DECL(p), DECL(q)) {}\n\
+               #define B(x) x x\nB(B(B(B(1))))";
+    let mut opts = Options::new(Profile::CL3_0);
+    let recorded = pp_with(src, &opts, &MemLoader::new());
+    opts.record_expansions = false;
+    let unrecorded = pp_with(src, &opts, &MemLoader::new());
+    assert_eq!(unrecorded.out.tokens, recorded.out.tokens);
+    assert_eq!(unrecorded.out.expansion_count, 8);
+    assert_eq!(recorded.out.expansions.len(), 8);
+    assert!(unrecorded.out.expansions.is_empty());
+    // The budget counts the expansions either way.
+    opts.limits.expansions = 5;
+    opts.limits.expansions_per_input_token = 0;
+    let r = pp_with(src, &opts, &MemLoader::new());
+    assert_limit(&r, "more than 5 macro expansions");
+}
+
+#[test]
 fn conditionals() {
     let src = "#if 1 + 1 == 2\na\n#elif 1/0\nb\n#else\nc\n#endif\n\
                #ifdef __OPENCL_VERSION__\nd\n#endif\n#ifndef NOPE\ne\n#else\nf\n#endif\n\
