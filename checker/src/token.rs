@@ -208,12 +208,24 @@ impl Token {
     /// copy changed in place went through memory in pieces that the next read had to wait for.
     #[inline]
     pub(crate) fn relabeled(&self, span: Span, index: u32) -> Token {
+        Token::expanded(self.kind, self.sym, self.space_before, span, index)
+    }
+
+    /// A token made by expansion `index`, spanning `span`.
+    #[inline]
+    pub(crate) fn expanded(
+        kind: TokenKind,
+        sym: Symbol,
+        space_before: bool,
+        span: Span,
+        index: u32,
+    ) -> Token {
         Token {
             span,
-            sym: self.sym,
+            sym,
             expansion: NonZeroU32::new(index.wrapping_add(1)),
-            kind: self.kind,
-            space_before: self.space_before,
+            kind,
+            space_before,
             line_start: false,
         }
     }

@@ -81,16 +81,47 @@ pub(crate) struct Macro {
     /// The replacement list as written. Which tokens name parameters is found again at each
     /// use (a few compares) rather than stored: headers define thousands of macros, and a
     /// wider body token was a sixth of a check's memory.
-    body: Box<[Token]>,
+    body: Box<[BodyTok]>,
     def_span: Span,
     builtin: Option<Builtin>,
+}
+
+/// A token of a macro body, as kept: its span is not, since a token made from a body spans
+/// the macro's use. A third of a [`Token`]'s size.
+#[derive(Debug, Clone, Copy)]
+struct BodyTok {
+    sym: Symbol,
+    kind: TokenKind,
+    space_before: bool,
+}
+
+impl BodyTok {
+    fn of(t: &Token) -> BodyTok {
+        BodyTok {
+            sym: t.sym,
+            kind: t.kind,
+            space_before: t.space_before,
+        }
+    }
+
+    /// The token this one makes in expansion `index` of a use spanning `span`.
+    #[inline]
+    fn token(&self, span: Span, index: u32) -> Tok {
+        Tok::new(Token::expanded(
+            self.kind,
+            self.sym,
+            self.space_before,
+            span,
+            index,
+        ))
+    }
 }
 
 type DefineError = (Span, String);
 
 /// The parameter that `t` names, among `params` (`None` for an object-like macro).
 #[inline]
-fn param_of(params: Option<&[Symbol]>, t: &Token) -> Option<usize> {
+fn param_of(params: Option<&[Symbol]>, t: &BodyTok) -> Option<usize> {
     let ps = params?;
     if t.kind != TokenKind::Ident {
         return None;
@@ -186,11 +217,12 @@ impl Macro {
             }
             params = Some(ps);
         }
-        let mut body: Box<[Token]> = rest[i..].into();
+        let written = &rest[i..];
+        let mut body: Box<[BodyTok]> = written.iter().map(BodyTok::of).collect();
         if let Some(first) = body.first_mut() {
             first.space_before = false;
         }
-        let paste_at_end = |b: Option<&Token>| b.is_some_and(|b| b.kind == TokenKind::HashHash);
+        let paste_at_end = |b: Option<&BodyTok>| b.is_some_and(|b| b.kind == TokenKind::HashHash);
         if paste_at_end(body.first()) || paste_at_end(body.last()) {
             return Err((span, "`##` cannot be at either end of a macro body".into()));
         }
@@ -200,7 +232,8 @@ impl Macro {
                 if b.kind == TokenKind::Hash
                     && body.get(k + 1).is_none_or(|n| param_of(ps, n).is_none())
                 {
-                    return Err((b.span, "`#` is not followed by a macro parameter".into()));
+                    let at = written[k].span;
+                    return Err((at, "`#` is not followed by a macro parameter".into()));
                 }
             }
         }
@@ -517,7 +550,6 @@ impl Pp<'_> {
         span: Span,
         index: u32,
     ) -> Option<Vec<Tok>> {
-        let relabel = |t: &Token| Tok::new(t.relabeled(span, index));
         let arg_tok = |t: &Tok, first: bool, space: bool| {
             let mut u = t.t.relabeled(t.t.span, index);
             if first {
@@ -535,7 +567,7 @@ impl Pp<'_> {
         out.reserve(m.body.len());
         let body = &m.body;
         let params = m.params.as_deref();
-        let param = |t: &Token| param_of(params, t);
+        let param = |t: &BodyTok| param_of(params, t);
         let function_like = params.is_some();
         let va_index = m.variadic.then(|| args.len().saturating_sub(1));
         let mut chain = None;
@@ -594,7 +626,7 @@ impl Pp<'_> {
                             .collect()
                     }
                 } else {
-                    vec![relabel(r)]
+                    vec![r.token(span, index)]
                 };
                 if !self.charge(rhs.len(), span) {
                     return None;
@@ -637,7 +669,7 @@ impl Pp<'_> {
                 None => {
                     // The plain tokens up to the next parameter, `#` or `##` are charged at
                     // once: nothing else happens between them.
-                    let plain = |t: &Token| {
+                    let plain = |t: &BodyTok| {
                         t.kind != TokenKind::HashHash
                             && !(function_like && t.kind == TokenKind::Hash)
                             && param(t).is_none()
@@ -646,7 +678,7 @@ impl Pp<'_> {
                     if !self.charge(run, span) {
                         return None;
                     }
-                    out.extend(body[i..i + run].iter().map(relabel));
+                    out.extend(body[i..i + run].iter().map(|t| t.token(span, index)));
                     i += run;
                     continue;
                 }
