@@ -8,7 +8,7 @@ use crate::symbol::{sym, Interner};
 /// How many tokens of a file are lexed at a time by default (up to the next line end): 12 KiB
 /// of tokens. Each open file holds one part, and included files nest (headers that include
 /// each other at their top keep a part open at every level). Smaller parts cost next to
-/// nothing: 512 tokens rather than 8,192 added 0.3% to the instructions of a check.
+/// nothing: 512 tokens rather than 2,048 added 0.3% to the instructions of a check.
 pub const PART: usize = 512;
 
 /// A preprocessor whose output is read a part at a time (see [`super::stream`]).
