@@ -14,7 +14,11 @@ pub struct Cli {
     pub command: Command,
 }
 
+// Each subcommand's arguments are built only when it is the one invoked: building all of them
+// runs most of clap's code for a `clasp check` that needs a tenth of it. Deferred, a doc comment
+// on an `Args` struct would replace its variant's help line, so theirs are plain comments.
 #[derive(Subcommand, Debug)]
+#[command(defer = true)]
 pub enum Command {
     /// List the rule catalogue: every rule with its ID, where it applies and the spec sentence.
     Rules(RulesArgs),
@@ -124,8 +128,8 @@ pub struct DevicesArgs {
     pub format: ListFormat,
 }
 
-/// `clasp run`. Exit codes: 0 no deviation, 1 deviations (crashes and timeouts included),
-/// 2 usage or setup error.
+// `clasp run`. Exit codes: 0 no deviation, 1 deviations (crashes and timeouts included),
+// 2 usage or setup error.
 #[derive(clap::Args, Debug)]
 pub struct RunArgs {
     /// Which cases run: `hand` (the hand-written corpus in --cases), `generated` (the
@@ -217,7 +221,7 @@ impl Suite {
     }
 }
 
-/// `clasp report`. Exit codes: 0 no finding, 1 findings, 2 usage or input error.
+// `clasp report`. Exit codes: 0 no finding, 1 findings, 2 usage or input error.
 #[derive(clap::Args, Debug)]
 pub struct ReportArgs {
     /// A run directory (`results.jsonl`), a report directory (`results.json` or
@@ -253,8 +257,8 @@ pub struct ReportArgs {
     pub bugs: Option<PathBuf>,
 }
 
-/// `clasp compare`. Exit codes: 0 nothing got worse, 1 something broke or newly crashed or
-/// timed out, 2 usage or input error.
+// `clasp compare`. Exit codes: 0 nothing got worse, 1 something broke or newly crashed or
+// timed out, 2 usage or input error.
 #[derive(clap::Args, Debug)]
 pub struct CompareArgs {
     /// The earlier run (run directory, report directory, or results.json, plain or gzip).
@@ -295,7 +299,7 @@ pub enum WorkerCommand {
     },
 }
 
-/// `clasp overhead`. Exit codes: 0 measured, 2 usage, input or setup error.
+// `clasp overhead`. Exit codes: 0 measured, 2 usage, input or setup error.
 #[derive(clap::Args, Debug)]
 pub struct OverheadArgs {
     /// The run directory of a `clasp run --subject <one device> --no-cache -j 1`.
@@ -332,8 +336,8 @@ pub struct GenerateArgs {
     pub random: usize,
 }
 
-/// `clasp bench`. Exit codes: 0 every benchmark checked out (or was skipped, saying why), 1 a
-/// wrong result, a driver error or a lost worker, 2 usage or setup error.
+// `clasp bench`. Exit codes: 0 every benchmark checked out (or was skipped, saying why), 1 a
+// wrong result, a driver error or a lost worker, 2 usage or setup error.
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
     /// Only devices whose id, name or platform name contains this text (case-insensitive).
@@ -386,8 +390,8 @@ pub struct BenchArgs {
     pub worker_config: Option<String>,
 }
 
-/// `clasp fuzz`. Exit codes: 0 no disagreement and no build error, 1 otherwise, 2 usage or setup
-/// error.
+// `clasp fuzz`. Exit codes: 0 no disagreement and no build error, 1 otherwise, 2 usage or setup
+// error.
 #[derive(clap::Args, Debug)]
 pub struct FuzzArgs {
     /// The device: a substring of its id, name or platform name (`clasp devices` lists them).
