@@ -61,7 +61,7 @@ impl Pp<'_> {
                 return;
             }
         };
-        if self.once.contains(&id) {
+        if self.once.contains(&id) || self.guarded(id) {
             return;
         }
         if self.opts.cache.is_none() && self.fits_included_tokens(id) {

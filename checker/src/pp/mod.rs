@@ -29,6 +29,7 @@ mod cond;
 mod directives;
 mod expand;
 mod expr;
+mod guard;
 mod has;
 mod include;
 mod limits;
@@ -50,6 +51,7 @@ use crate::token::{FxHashMap as HashMap, FxHashSet as HashSet};
 use crate::token::{Punct, Token, TokenKind};
 use directives::join_tokens;
 use expand::{Macro, Tok};
+use guard::Guard;
 use prepared::prepared;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -232,6 +234,8 @@ struct FileState {
     rest: Option<crate::lex::Chunks>,
     /// The rest of the file, lexed ahead of reading to count it, for the next part.
     ahead: Option<Vec<Token>>,
+    /// The file's include guard, as far as it has been read.
+    guard: Guard,
 }
 
 impl FileState {
@@ -273,6 +277,8 @@ pub(crate) struct Pp<'a> {
     lexed: HashMap<FileId, Rc<Vec<Token>>>,
     loaded: HashMap<PathBuf, FileId>,
     once: HashSet<FileId>,
+    /// The include guards of the files read to their end (see [`guard`]).
+    guards: HashMap<FileId, Symbol>,
     out: Preprocessed,
     expanded_tokens: u64,
     /// Tokens of the main file lexed so far; with `included_tokens`, the input the budgets
@@ -310,6 +316,7 @@ impl<'a> Pp<'a> {
             lexed: HashMap::default(),
             loaded: HashMap::default(),
             once: HashSet::default(),
+            guards: HashMap::default(),
             out: Preprocessed::default(),
             expanded_tokens: 0,
             main_tokens: 0,
@@ -488,12 +495,16 @@ impl<'a> Pp<'a> {
             presumed_name: None,
             rest: None,
             ahead: None,
+            guard: Guard::Start,
         });
     }
 
     /// Closes the top file, reporting its unterminated `#if` groups.
     fn leave_file(&mut self) {
         let Some(f) = self.files.pop() else { return };
+        if let (Guard::Closed(name), false) = (f.guard, self.stopped) {
+            self.guards.insert(f.id, name);
+        }
         while self.conds.len() > f.conds_base {
             let c = self.conds.pop().expect("checked length");
             self.error(
@@ -528,6 +539,7 @@ impl<'a> Pp<'a> {
                 continue;
             }
             f.pos += 1;
+            f.guard.token();
             if self.conds.last().is_none_or(|c| c.active) {
                 return Tok::new(f.toks[f.pos - 1]);
             }
@@ -567,6 +579,10 @@ impl<'a> Pp<'a> {
             sym::EMPTY
         };
         let rest = &line[1..];
+        let depth = self.conds.len();
+        if let Some(f) = self.files.last_mut() {
+            f.guard.directive(name, rest, depth);
+        }
         let active = self.active();
         match name {
             sym::IF => self.open_group("if", rest, span, active),

@@ -78,6 +78,7 @@ impl Pp<'_> {
             presumed_name: None,
             rest: Some(rest),
             ahead: None,
+            guard: super::Guard::Start,
         });
         let i = self.files.len() - 1;
         let first = self.lex_part(i, self.opts.part);

@@ -495,6 +495,56 @@ fn self_inclusion_hits_the_depth_limit() {
 }
 
 #[test]
+fn a_guarded_file_is_not_read_again_while_its_guard_is_defined() {
+    // 300 tokens inside the guard: five inclusions would read 1,500 of a budget of 1,000.
+    let body = "x ".repeat(300);
+    let guarded = [
+        format!("#ifndef G\n#define G\n{body}\n#endif\n"),
+        format!("/* a comment */\n#if !defined(G)\n#define G\n{body}\n#endif // G\n"),
+        format!("#if !defined G\n#define G\n#if 1\n{body}\n#else\n#endif\n#endif"),
+    ];
+    let mut opts = Options::new(Profile::CL3_0);
+    opts.limits.included_tokens = 1000;
+    let main = "#include \"g.h\"\n".repeat(5);
+    for text in &guarded {
+        let loader = MemLoader::new().with("g.h", text.as_str());
+        let r = pp_with(&main, &opts, &loader);
+        assert_eq!(r.messages(), "", "{text:?}");
+        assert_eq!(r.out.tokens.len(), 301, "{text:?}");
+        // Undefined in between, the guard no longer stops the next reading.
+        let r = pp_with(
+            "#include \"g.h\"\n#undef G\n#include \"g.h\"\n",
+            &Options::new(Profile::CL3_0),
+            &loader,
+        );
+        assert_eq!(r.out.tokens.len(), 601, "{text:?}");
+    }
+    // Files with more than the guarded group are read each time: how many `x` two readings
+    // give.
+    let unguarded = [
+        ("#ifndef G\n#define G\n#endif\nx\n", 2),
+        ("x\n#ifndef G\n#define G\n#endif\n", 2),
+        ("#ifndef G\n#define G\n#else\nx\n#endif\n", 1),
+        ("#ifndef G\n#define G\n#elif 1\nx\n#endif\n", 1),
+        ("#define G\n#ifndef G\n#endif\nx\n", 2),
+        ("#ifndef G\n#define G\n#endif\n#ifdef G\nx\n#endif\n", 2),
+        ("#if !defined G && 1\n#define G\n#endif\nx\n", 2),
+        ("#ifndef G\n#define G\n#endif\n#include \"x.h\"\n", 2),
+    ];
+    for (text, xs) in unguarded {
+        let loader = MemLoader::new().with("g.h", text).with("x.h", "x\n");
+        let main = "#include \"g.h\"\n#include \"g.h\"\n";
+        let r = pp_with(main, &Options::new(Profile::CL3_0), &loader);
+        let found = r
+            .out
+            .tokens
+            .iter()
+            .filter(|t| r.out.symbols.text(t.sym) == "x");
+        assert_eq!(found.count(), xs, "{text:?}: {}", r.messages());
+    }
+}
+
+#[test]
 fn exponential_macros_hit_the_token_limit() {
     let call = format!("{}1{}", "B(".repeat(40), ")".repeat(40));
     let src = format!("#define B(x) x x\n{call}\nafter");
