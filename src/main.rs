@@ -10,7 +10,6 @@ mod commands;
 mod drivers;
 mod engine;
 mod glob;
-mod heap;
 mod progress;
 mod reports;
 mod results;

@@ -12,9 +12,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-/// Files from this size up are checked without the huge-page heap (see `run`).
-const HUGE_HEAP_BELOW: u64 = 1 << 20;
-
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let cxx = args.profile.lang().is_cxx();
     let mut files = Vec::new();
@@ -22,17 +19,6 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         collect(path, cxx, &mut files)?;
     }
     files.sort();
-    // Huge pages save most of a small check's page faults but round its heap up in 2 MiB
-    // steps. A large kernel streams through a small working set, faults little for its size,
-    // and would pay the rounding in peak memory: it keeps small pages.
-    let largest = files
-        .iter()
-        .filter_map(|f| f.metadata().ok())
-        .map(|m| m.len())
-        .max();
-    if largest.unwrap_or(0) < HUGE_HEAP_BELOW {
-        crate::heap::advise_huge_heap();
-    }
     let opts = Options {
         defines: args.defines.clone(),
         undefines: args.undefines.clone(),
