@@ -1,14 +1,15 @@
 //! Streaming changes nothing: every suite case, and inputs written to need long lookahead,
 //! recovery or parsing again, give the same diagnostics through parser windows of a few tokens
 //! (each declaration parsed again at every overrun, finished ones dropped early) and with the
-//! main file lexed a line or a few at a time, as with the whole output read before parsing
-//! starts and the main file lexed whole.
+//! files lexed a line or a few at a time, as with the whole output read before parsing starts
+//! and each file lexed whole; included files too, under limits that stop the run part of the
+//! way.
 
 use super::*;
 use crate::spec::Profile;
 
 /// Windows far smaller than any declaration (nearly every declaration overruns, several
-/// times), each with a size of the main file's parts (a line, a few lines).
+/// times), each with a size of the files' parts (a line, a few lines).
 const SMALL: [(Window, usize); 3] = [
     (
         Window {
