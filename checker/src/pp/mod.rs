@@ -239,6 +239,31 @@ struct FileState {
 }
 
 impl FileState {
+    /// A file opened with `toks` (all of it, or its first part with `rest` to come), its `#if`
+    /// groups counted from `conds_base`.
+    fn new(
+        id: FileId,
+        toks: Rc<Vec<Token>>,
+        rest: Option<crate::lex::Chunks>,
+        conds_base: usize,
+        root: PathBuf,
+        dir: PathBuf,
+    ) -> FileState {
+        FileState {
+            id,
+            toks,
+            pos: 0,
+            conds_base,
+            root,
+            dir,
+            line_delta: 0,
+            presumed_name: None,
+            rest,
+            ahead: None,
+            guard: Guard::Start,
+        }
+    }
+
     /// Whether parts follow the one in `toks`.
     fn more(&self) -> bool {
         self.rest.is_some() || self.ahead.is_some()
@@ -484,19 +509,8 @@ impl<'a> Pp<'a> {
 
     fn enter_file(&mut self, id: FileId, root: PathBuf, dir: PathBuf) {
         let toks = self.tokens_of(id);
-        self.files.push(FileState {
-            id,
-            toks,
-            pos: 0,
-            conds_base: self.conds.len(),
-            root,
-            dir,
-            line_delta: 0,
-            presumed_name: None,
-            rest: None,
-            ahead: None,
-            guard: Guard::Start,
-        });
+        let f = FileState::new(id, toks, None, self.conds.len(), root, dir);
+        self.files.push(f);
     }
 
     /// Closes the top file, reporting its unterminated `#if` groups.

@@ -67,19 +67,8 @@ impl Pp<'_> {
     /// that its whole token list never exists.
     pub(super) fn enter_in_parts(&mut self, id: FileId, root: PathBuf, dir: PathBuf) {
         let rest = crate::lex::Chunks::new(id, &self.sources.file(id).text);
-        self.files.push(FileState {
-            id,
-            toks: Rc::new(Vec::new()),
-            pos: 0,
-            conds_base: self.conds.len(),
-            root,
-            dir,
-            line_delta: 0,
-            presumed_name: None,
-            rest: Some(rest),
-            ahead: None,
-            guard: super::Guard::Start,
-        });
+        let f = FileState::new(id, Rc::default(), Some(rest), self.conds.len(), root, dir);
+        self.files.push(f);
         let i = self.files.len() - 1;
         let first = self.lex_part(i, self.opts.part);
         self.files[i].toks = Rc::new(first);
