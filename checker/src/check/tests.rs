@@ -109,6 +109,25 @@ fn same_through_every_window(name: &str, text: &str, profile: Profile) -> usize 
     whole.len()
 }
 
+/// The suite's OpenCL C cases, sorted, with their texts.
+fn suite_cases() -> Vec<(std::path::PathBuf, String)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../suite/cases");
+    let mut files = Vec::new();
+    cl_files(&root, &mut files);
+    files.sort();
+    assert!(
+        files.len() > 400,
+        "the suite's cases were not found under {root:?}"
+    );
+    files
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).expect("a suite case is text");
+            (path, text)
+        })
+        .collect()
+}
+
 fn cl_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
@@ -125,17 +144,8 @@ fn cl_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
 
 #[test]
 fn suite_cases_through_small_windows() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../suite/cases");
-    let mut files = Vec::new();
-    cl_files(&root, &mut files);
-    files.sort();
-    assert!(
-        files.len() > 400,
-        "the suite's cases were not found under {root:?}"
-    );
     let mut diags = 0;
-    for path in &files {
-        let text = std::fs::read_to_string(path).expect("a suite case is text");
+    for (path, text) in &suite_cases() {
         let name = path.display().to_string();
         for profile in [
             Profile::CL1_2,
@@ -227,12 +237,7 @@ fn included_files_give_the_same_output_in_parts_of_any_size() {
 
 #[test]
 fn suite_cases_included_give_the_same_output_in_parts() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../suite/cases");
-    let mut files = Vec::new();
-    cl_files(&root, &mut files);
-    assert!(files.len() > 400, "the suite's cases were not found");
-    for path in &files {
-        let text = std::fs::read_to_string(path).expect("a suite case is text");
+    for (path, text) in suite_cases() {
         let loader = MemLoader::default().with("case.cl", text);
         let main = "int before;\n#include \"case.cl\"\nint after;\n";
         let mut opts = pp::Options::new(Profile::CL3_0_GENERIC_GLOBALS);
