@@ -152,7 +152,7 @@ fn suite_cases_through_small_windows() {
             Profile::CL3_0_GENERIC_GLOBALS,
             Profile::CXX2021,
         ] {
-            diags += same_through_every_window(&name, &text, profile);
+            diags += same_through_every_window(&name, text, profile);
         }
     }
     // The cases exercise diagnostics too, not only clean parses.
