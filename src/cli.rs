@@ -53,6 +53,21 @@ pub enum Command {
     Overhead(OverheadArgs),
 }
 
+impl Command {
+    /// Whether the command starts no worker process and talks to no driver.
+    pub fn only_prints(&self) -> bool {
+        matches!(
+            self,
+            Command::Rules(_)
+                | Command::Coverage(_)
+                | Command::Check(_)
+                | Command::Generate(_)
+                | Command::Report(_)
+                | Command::Compare(_)
+        )
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     Text,

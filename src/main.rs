@@ -20,6 +20,15 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
+    // A command that only prints ends quietly when its output is piped into `head`, as a Unix
+    // tool does, instead of panicking on the closed pipe (Rust ignores SIGPIPE). Commands that
+    // talk to worker processes keep ignoring it: a dead worker's pipe is an error to handle.
+    if cli.command.only_prints() {
+        // SAFETY: restoring the default action of one signal before any thread starts.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        }
+    }
     match commands::run(cli) {
         Ok(code) => code,
         Err(err) => {

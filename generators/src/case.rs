@@ -15,6 +15,17 @@ pub fn c_profiles() -> Vec<Profile> {
         .collect()
 }
 
+/// A dimension's value as a `//@ props:` value: one word (`int *` is `int*`); an empty value
+/// is `none`.
+pub fn prop_value(v: &str) -> String {
+    let word: String = v.split_whitespace().collect();
+    if word.is_empty() {
+        "none".into()
+    } else {
+        word
+    }
+}
+
 /// One source line and what it must produce.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Line {
@@ -178,7 +189,7 @@ impl GenCase {
     }
 
     /// The number of header lines [`GenCase::render`] writes before the first source line.
-    const HEADER: usize = 4;
+    const HEADER: usize = 5;
 
     /// The case in the suite format: a comment, the header, a blank line, the source with its
     /// annotations. The violating construct is on one line with its `//~`.
@@ -194,6 +205,14 @@ impl GenCase {
         for p in &self.profiles {
             out.push(' ');
             out.push_str(&p.name());
+        }
+        // The dimensions, as the properties a known deviation can name (hand-written cases
+        // declare the same keys).
+        if !self.dims.is_empty() {
+            out.push_str("\n//@ props:");
+            for (k, v) in &self.dims {
+                let _ = write!(out, " {k}={}", prop_value(v));
+            }
         }
         out.push_str("\n\n");
         for line in &self.lines {

@@ -13,11 +13,14 @@ pub struct Counts {
     pub reject: u32,
 }
 
-/// (rule, profile, dimension, value) → counts. Hand-written cases have the dimension
-/// `source` = `hand-written`; generated ones also count under `source` = `generated`.
-pub type Matrix = BTreeMap<(RuleId, Profile, &'static str, String), Counts>;
+/// (rule, profile, dimension, value) → counts. The dimensions are each case's `//@ props:`
+/// (a generated case's are the dimensions that built it; a hand-written case declares its own),
+/// plus `source` = `generated` or `hand-written`.
+pub type Matrix = BTreeMap<(RuleId, Profile, String, String), Counts>;
 
-fn count(m: &mut Matrix, case: &Case, dims: &[(&'static str, String)]) {
+fn count(m: &mut Matrix, case: &Case, source: &str) {
+    let source = ("source".to_string(), source.to_string());
+    let dims = case.props.iter().chain(std::iter::once(&source));
     for &p in &case.profiles {
         let expected = case.expected(p);
         for &rule in &case.rules {
@@ -31,8 +34,8 @@ fn count(m: &mut Matrix, case: &Case, dims: &[(&'static str, String)]) {
             } else {
                 continue;
             };
-            for (dim, value) in dims {
-                let c = m.entry((rule, p, dim, value.clone())).or_default();
+            for (dim, value) in dims.clone() {
+                let c = m.entry((rule, p, dim.clone(), value.clone())).or_default();
                 c.accept += accept;
                 c.reject += reject;
             }
@@ -45,12 +48,10 @@ pub fn matrix(generated: &[GenCase], hand_written: &[Case]) -> Matrix {
     let mut m = Matrix::new();
     for g in generated {
         let Ok(case) = g.parse() else { continue };
-        let mut dims = g.dims.clone();
-        dims.push(("source", "generated".into()));
-        count(&mut m, &case, &dims);
+        count(&mut m, &case, "generated");
     }
     for case in hand_written.iter().filter(|c| c.run.is_none()) {
-        count(&mut m, case, &[("source", "hand-written".into())]);
+        count(&mut m, case, "hand-written");
     }
     m
 }
@@ -59,10 +60,10 @@ pub fn matrix(generated: &[GenCase], hand_written: &[Case]) -> Matrix {
 /// cells `accept/reject`.
 pub fn table(m: &Matrix) -> String {
     use std::fmt::Write;
-    let mut rows: BTreeMap<(RuleId, &'static str, String), BTreeMap<Profile, Counts>> =
+    let mut rows: BTreeMap<(RuleId, &str, &str), BTreeMap<Profile, Counts>> =
         BTreeMap::new();
     for ((r, p, d, v), c) in m {
-        rows.entry((*r, d, v.clone())).or_default().insert(*p, *c);
+        rows.entry((*r, d, v)).or_default().insert(*p, *c);
     }
     let mut out = String::from("| rule | dimension | value |");
     for p in Profile::ALL {

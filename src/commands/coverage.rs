@@ -12,17 +12,16 @@ pub fn run(args: &CoverageArgs) -> anyhow::Result<ExitCode> {
         let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
         anyhow::anyhow!("{} malformed case(s):\n{}", errors.len(), lines.join("\n"))
     })?;
-    if args.generated {
-        // The generated suite proves the compile-time C rules in every dimension; the matrix
-        // counts accept/reject per rule, dimension value and profile, hand-written cases included.
+    // The generated suite proves the compile-time C rules in every dimension; its matrix counts
+    // accept/reject per rule, dimension value and profile, hand-written cases included.
+    let generated = args.generated.then(|| {
         let generated = generators::exhaustive();
         let matrix = generators::coverage::matrix(&generated, &cases);
-        print!("{}", generators::coverage::table(&matrix));
-        println!(
-            "\n{} generated and {} hand-written cases\n",
-            generated.len(),
-            cases.len()
-        );
+        (generated.len(), matrix)
+    });
+    if let (Some((n, matrix)), Format::Text | Format::Md) = (&generated, args.format) {
+        print!("{}", generators::coverage::table(matrix));
+        println!("\n{n} generated and {} hand-written cases\n", cases.len());
     }
     let coverage = Coverage::of(&cases);
     let gaps = coverage.gaps();
@@ -34,9 +33,15 @@ pub fn run(args: &CoverageArgs) -> anyhow::Result<ExitCode> {
                 .map(|((rule, profile), c)| json!({"rule": rule, "profile": profile, "accept": c.accept, "reject": c.reject, "run": c.run}))
                 .collect();
             let gaps: Vec<String> = gaps.iter().map(|g| g.to_string()).collect();
-            serde_json::to_string_pretty(
-                &json!({"cases": cases.len(), "cells": cells, "gaps": gaps}),
-            )? + "\n"
+            let mut doc = json!({"cases": cases.len(), "cells": cells, "gaps": gaps});
+            if let Some((n, matrix)) = &generated {
+                let dims: Vec<_> = matrix
+                    .iter()
+                    .map(|((rule, profile, dim, value), c)| json!({"rule": rule, "profile": profile, "dimension": dim, "value": value, "accept": c.accept, "reject": c.reject}))
+                    .collect();
+                doc["generated"] = json!({"cases": n, "dimensions": dims});
+            }
+            serde_json::to_string_pretty(&doc)? + "\n"
         }
         Format::Text | Format::Md => table(&coverage, cases.len(), gaps.len()),
     };

@@ -41,6 +41,10 @@ pub struct Case {
     pub expectations: Vec<Expectation>,
     /// Present for run-time cases (`//@ kind: run`).
     pub run: Option<RunSpec>,
+    /// What the case exercises, as `key=value` properties (`//@ props: space=constant
+    /// context=kernel`): the generator dimensions, which hand-written cases may declare too, so
+    /// that a known deviation names a class of cases by what they are, whichever suite holds them.
+    pub props: Vec<(String, String)>,
 }
 
 /// An inline `//~ ERROR` annotation.
@@ -155,6 +159,7 @@ impl<'a> Parser<'a> {
         let mut profiles: Option<(u32, Vec<Profile>)> = None;
         let mut kind_run: Option<u32> = None;
         let mut options = Vec::new();
+        let mut props: Vec<(String, String)> = Vec::new();
         let mut annotations = Vec::new();
         for (index, text) in source.lines().enumerate() {
             let line = index as u32 + 1;
@@ -206,11 +211,20 @@ impl<'a> Parser<'a> {
                         other => return Err(self.err(line, format!("unknown kind `{other}`: expected `compile` or `run`"))),
                     },
                     "options" => options.extend(value.split_whitespace().map(str::to_string)),
+                    "props" => {
+                        for word in value.split_whitespace() {
+                            let (k, v) = self.prop(line, word)?;
+                            if props.iter().any(|(have, _)| have == k) {
+                                return Err(self.err(line, format!("property `{k}` given twice")));
+                            }
+                            props.push((k.to_string(), v.to_string()));
+                        }
+                    }
                     _ if run::DIRECTIVES.contains(&key) => self.lines.push((line, key, value)),
                     other => {
                         return Err(self.err(
                             line,
-                            format!("unknown directive `{other}`: expected rules, profiles, kind, options or one of {}", run::DIRECTIVES.join(", ")),
+                            format!("unknown directive `{other}`: expected rules, profiles, kind, options, props or one of {}", run::DIRECTIVES.join(", ")),
                         ))
                     }
                 }
@@ -287,7 +301,29 @@ impl<'a> Parser<'a> {
             options,
             expectations,
             run,
+            props,
         })
+    }
+
+    /// Reads one `key=value` of a `//@ props:` line: a key of lowercase letters, digits and `-`,
+    /// a value without spaces.
+    fn prop<'w>(&self, line: u32, word: &'w str) -> Result<(&'w str, &'w str), CaseError> {
+        let Some((k, v)) = word.split_once('=') else {
+            return Err(self.err(line, format!("`{word}` is not `key=value`")));
+        };
+        let key_ok = !k.is_empty()
+            && k.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_');
+        if !key_ok {
+            return Err(self.err(
+                line,
+                format!("property name `{k}`: use lowercase letters, digits, `-` and `_`"),
+            ));
+        }
+        if v.is_empty() {
+            return Err(self.err(line, format!("property `{k}` has no value")));
+        }
+        Ok((k, v))
     }
 
     /// Reads `ERROR[P1,P2] RULE` (after `//~`, with optional carets).
