@@ -457,6 +457,15 @@ mod tests {
     }
 
     #[test]
+    fn properties_are_read_in_order() {
+        let case = parse("//@ rules: AS-PROGSCOPE-SPACE\n//@ profiles: CL2.0\n//@ props: space=__global context=program-scope\n").unwrap();
+        assert_eq!(
+            case.props,
+            [("space".into(), "__global".into()), ("context".into(), "program-scope".into())]
+        );
+    }
+
+    #[test]
     fn malformed_cases_name_file_and_line() {
         let bad = [
             ("//@ rules: AS-PROGSCOPE-SPCE\n//@ profiles: CL2.0\n", 1, "did you mean `AS-PROGSCOPE-SPACE`"),
@@ -470,6 +479,10 @@ mod tests {
             ("//@ rules: AS-PROGSCOPE-SPACE\n//@ profiles: CL2.0 CLC++2021\n", 2, "either OpenCL C or C++"),
             ("//@ rules: AS-PROGSCOPE-SPACE\n//@ profiles: CL2.0\n//@ launch: k 4\n", 3, "needs `//@ kind: run`"),
             ("//@ rules: AS-PROGSCOPE-SPACE\n//@ profiles: CL2.0\nint x; //~ WARN AS-PROGSCOPE-SPACE\n", 3, "expected `//~ ERROR"),
+            ("//@ rules: AS-PROGSCOPE-SPACE\n//@ profiles: CL2.0\n//@ props: space\n", 3, "not `key=value`"),
+            ("//@ rules: AS-PROGSCOPE-SPACE\n//@ profiles: CL2.0\n//@ props: Space=global\n", 3, "property name"),
+            ("//@ rules: AS-PROGSCOPE-SPACE\n//@ profiles: CL2.0\n//@ props: space=\n", 3, "has no value"),
+            ("//@ rules: AS-PROGSCOPE-SPACE\n//@ profiles: CL2.0\n//@ props: space=a\n//@ props: space=b\n", 4, "given twice"),
         ];
         for (src, line, what) in bad {
             let err = parse(src).unwrap_err();
