@@ -13,7 +13,7 @@ use crate::cli::{RunArgs, Suite, WorkerArgs, WorkerCommand};
 use crate::drivers::worker;
 use crate::engine::{self, Task};
 use crate::progress::Progress;
-use crate::reports::known::Known;
+use crate::reports::known::{Known, Subjected};
 use crate::reports::{another_reading, CaseInfo, Form, Outcome, SavedRun};
 use crate::results::{read_jsonl, CaseResult, ResultKey, RESULTS_FILE};
 use crate::subjects::plan;
@@ -278,7 +278,14 @@ fn live_outcome(r: &CaseResult, known: &Known, cases: &BTreeMap<&str, &CaseInfo>
         .get(r.case.as_str())
         .map(|c| c.rules_for(r))
         .unwrap_or_default();
-    let hit = r.verdict.is_finding() && known.find(r).is_some();
+    let hit = r.verdict.is_finding()
+        && known
+            .find(&Subjected {
+                result: r,
+                case: cases.get(r.case.as_str()).copied(),
+                rules: &rules,
+            })
+            .is_some();
     Outcome::of(r, hit, another_reading(&r.subject, &rules))
 }
 

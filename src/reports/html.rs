@@ -293,19 +293,6 @@ pub fn render(s: &Summary<'_>) -> String {
             group(&mut out, s, i + 1, g);
         }
     }
-    if !s.unused_known.is_empty() {
-        out.push_str("<h2>Known entries that matched nothing</h2><ul>");
-        for k in &s.unused_known {
-            let _ = write!(
-                out,
-                "<li>{}: <code>{}</code> ({})</li>",
-                esc(&k.origin),
-                esc(&k.cases.join(", ")),
-                esc(&k.why)
-            );
-        }
-        out.push_str("</ul>\n");
-    }
 
     out.push_str("<h2>Results</h2><table id=\"results\"><thead><tr><th>case</th><th>profile</th><th>subject</th><th>rules</th><th>expected</th><th>actual</th><th>verdict</th><th>ms</th></tr></thead><tbody>\n");
     for rep in &s.reported {

@@ -316,15 +316,6 @@ pub fn render(s: &Summary<'_>, links: Links) -> String {
             write_group(&mut out, s, links, i + 1, g);
         }
     }
-    if !s.unused_known.is_empty() {
-        let _ = writeln!(
-            out,
-            "\n## Known entries that matched nothing\n\nThey name a subject of this run but none of its results:\n"
-        );
-        for k in &s.unused_known {
-            let _ = writeln!(out, "- {}: {} ({})", k.origin, k.cases.join(", "), k.why);
-        }
-    }
     if !s.skipped.is_empty() {
         let _ = writeln!(out, "\n## Skipped\n\n| results | why |\n| ---: | --- |");
         for (why, n) in &s.skipped {

@@ -125,6 +125,10 @@ pub struct CaseInfo {
     /// Built by the generators, not read from a file: `clasp generate --case NAME` prints it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub generated: bool,
+    /// What the case exercises (`//@ props:`; a generated case's dimensions), which known
+    /// deviations match on.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub props: BTreeMap<String, String>,
 }
 
 impl CaseInfo {
@@ -146,31 +150,42 @@ impl CaseInfo {
             kind: if c.run.is_some() { "run" } else { "compile" }.into(),
             source: c.source.clone(),
             generated: false,
+            props: c.props.iter().cloned().collect(),
         }
     }
 
     /// The rules a result of this case is about: for a result that must be rejected, the rules
     /// expected in its profile; otherwise every rule the case lists.
     pub fn rules_for(&self, r: &CaseResult) -> Vec<String> {
-        match r.kind {
-            RunKind::UnsupportedStd => return vec![CL_STD_RULE.into()],
-            RunKind::Listed => {}
-            // Derived checks name their rule themselves (arg-qualifiers: AS-ARG-ADDRESS-QUALIFIER).
-            _ => {
-                if let Actual::Ran { .. } = &r.actual {
-                    return vec![ARG_QUALIFIER_RULE.into()];
-                }
-            }
-        }
-        let mut set: BTreeSet<String> = BTreeSet::new();
         let rejecting = match &r.expected {
             Expected::Reject => true,
             Expected::Diagnostics { diagnostics } => !diagnostics.is_empty(),
             Expected::Accept => false,
         };
+        let ran = matches!(r.actual, Actual::Ran { .. });
+        self.rules_when(r.kind, ran, rejecting, r.profile)
+    }
+
+    /// [`CaseInfo::rules_for`] from what decides it: the result's kind, whether the subject ran
+    /// it, whether it must be rejected, and its profile.
+    pub fn rules_when(
+        &self,
+        kind: RunKind,
+        ran: bool,
+        rejecting: bool,
+        profile: Profile,
+    ) -> Vec<String> {
+        match kind {
+            RunKind::UnsupportedStd => return vec![CL_STD_RULE.into()],
+            RunKind::Listed => {}
+            // Derived checks name their rule themselves (arg-qualifiers: AS-ARG-ADDRESS-QUALIFIER).
+            _ if ran => return vec![ARG_QUALIFIER_RULE.into()],
+            _ => {}
+        }
+        let mut set: BTreeSet<String> = BTreeSet::new();
         if rejecting {
             for e in &self.expectations {
-                if e.profiles.is_empty() || e.profiles.contains(&r.profile) {
+                if e.profiles.is_empty() || e.profiles.contains(&profile) {
                     set.insert(e.rule.clone());
                 }
             }

@@ -3,7 +3,7 @@
 //! ([`Group`]) so a sink shows each kind once with its smallest kernel.
 
 use super::describe::{answer_class, describe_expected, kind_name, slug};
-use super::known::{Known, KnownEntry};
+use super::known::{Known, KnownEntry, Subjected};
 use super::{CaseInfo, SavedRun};
 use crate::results::{Actual, CaseResult, RunKind};
 use checker::{Profile, RuleId};
@@ -193,8 +193,6 @@ pub struct Summary<'a> {
     pub known_groups: Vec<Group>,
     /// Indexes of results a known entry names that passed.
     pub known_but_passed: Vec<usize>,
-    /// Known entries that matched no result of the run, for the subjects it has.
-    pub unused_known: Vec<&'a KnownEntry>,
     /// Skipped results by reason.
     pub skipped: BTreeMap<String, usize>,
 }
@@ -231,7 +229,6 @@ impl Summary<'_> {
 /// Matches results against known deviations and groups the deviations.
 pub fn summarise<'a>(run: &'a SavedRun, known: &'a Known) -> Summary<'a> {
     let cases: BTreeMap<&str, &CaseInfo> = run.cases.iter().map(|c| (c.name.as_str(), c)).collect();
-    let mut used = vec![false; known.entries.len()];
     let mut reported: Vec<Reported<'a>> = Vec::with_capacity(run.results.len());
     let mut order: Vec<&CaseResult> = run.results.iter().collect();
     order.sort_by(|a, b| {
@@ -239,20 +236,34 @@ pub fn summarise<'a>(run: &'a SavedRun, known: &'a Known) -> Summary<'a> {
     });
     // An entry is stale (its results "known but passed") only when nothing it names deviates
     // any more: a broad entry (`*@CL2.0`) also names results that pass for other reasons.
-    let hits: Vec<Option<(usize, &KnownEntry)>> = order.iter().map(|r| known.find(r)).collect();
+    let rules: Vec<Vec<String>> = order
+        .iter()
+        .map(|r| {
+            cases
+                .get(r.case.as_str())
+                .map(|c| c.rules_for(r))
+                .unwrap_or_else(|| vec!["(case not saved)".into()])
+        })
+        .collect();
+    let hits: Vec<Option<(usize, &KnownEntry)>> = order
+        .iter()
+        .zip(&rules)
+        .map(|(r, rules)| {
+            known.find(&Subjected {
+                result: r,
+                case: cases.get(r.case.as_str()).copied(),
+                rules,
+            })
+        })
+        .collect();
     let mut deviates = vec![false; known.entries.len()];
     for (r, hit) in order.iter().zip(&hits) {
         if let Some((i, _)) = hit {
-            used[*i] = true;
             deviates[*i] |= r.verdict.is_finding();
         }
     }
-    for (r, hit) in order.into_iter().zip(hits) {
+    for ((r, hit), rules) in order.into_iter().zip(hits).zip(rules) {
         let hit = hit.filter(|(i, _)| !deviates[*i] || r.verdict.is_finding());
-        let rules = cases
-            .get(r.case.as_str())
-            .map(|c| c.rules_for(r))
-            .unwrap_or_else(|| vec!["(case not saved)".into()]);
         let another = another_reading(&r.subject, &rules);
         reported.push(Reported {
             result: r,
@@ -341,7 +352,9 @@ pub fn summarise<'a>(run: &'a SavedRun, known: &'a Known) -> Summary<'a> {
                 }
                 Group {
                     outcome: rep.outcome,
-                    known_why: rep.known.map(|k| format!("{} ({})", k.why, k.origin)),
+                    known_why: rep
+                        .known
+                        .map(|k| format!("{} ({}: {})", k.why, k.origin, k.describe())),
                     another_reading: another_reading(&subject, &rules),
                     subject,
                     rules,
@@ -372,15 +385,6 @@ pub fn summarise<'a>(run: &'a SavedRun, known: &'a Known) -> Summary<'a> {
         .into_iter()
         .partition(|g| g.outcome == Outcome::Interpretation);
     let identities = run.identities();
-    // An entry is reported unused only when it could have applied: it names a subject of
-    // this run.
-    let unused_known = known
-        .entries
-        .iter()
-        .zip(&used)
-        .filter(|(e, used)| !**used && run.results.iter().any(|r| e.matches_subject(r)))
-        .map(|(e, _)| e)
-        .collect();
     Summary {
         run,
         cases,
@@ -392,7 +396,6 @@ pub fn summarise<'a>(run: &'a SavedRun, known: &'a Known) -> Summary<'a> {
         interpretation_groups,
         known_groups,
         known_but_passed,
-        unused_known,
         skipped,
     }
 }

@@ -164,19 +164,8 @@ pub fn render(s: &Summary<'_>, summary_md: &Path, index_html: Option<&Path>) -> 
     if !s.known_but_passed.is_empty() {
         let _ = writeln!(
             out,
-            "Known deviations that now pass: {} result(s); remove their entries from reports/known/ (listed in summary.md)",
+            "Known deviations that now pass: {} result(s); remove their entries from reports/known/ or give them `fixed_in` (listed in summary.md)",
             s.known_but_passed.len()
-        );
-    }
-    if !s.unused_known.is_empty() {
-        let _ = writeln!(
-            out,
-            "Known entries that matched nothing: {}",
-            s.unused_known
-                .iter()
-                .map(|k| k.origin.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
         );
     }
     if !out.ends_with("\n\n") {

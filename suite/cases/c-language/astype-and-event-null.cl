@@ -3,6 +3,7 @@
 // conversion rule applies.
 //@ rules: AS-CAST-CROSS AS-INIT-CROSS
 //@ profiles: CL2.0 CL3.0+generic+globals
+//@ props: uses=clk-null-event
 
 kernel void k(global int *g, global int *out)
 {

@@ -2,6 +2,7 @@
 // into global, local and private memory, cast back with to_global/to_local/to_private.
 //@ rules: AS-GENERIC-DEFAULT AS-GENERIC-FROM-NAMED AS-TO-NAMED-BUILTIN AS-GET-FENCE
 //@ profiles: CL2.0 CL3.0+generic CL3.0+generic+globals
+//@ props: uses=generic-space
 
 static float sum(const float *p, int n)
 {

@@ -2,6 +2,7 @@
 // arguments, image queries, and images passed on to helper functions.
 //@ rules: AS-SAMPLER-SPACE AS-IMAGE-ARG-SPACE AS-IMAGE-POINTER
 //@ profiles: CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: uses=image
 
 __constant sampler_t nearest = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
 const sampler_t linear = CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_REPEAT | CLK_FILTER_LINEAR;

@@ -2,6 +2,7 @@
 // spaces, types and whole declarations, plus conditional compilation on predefined macros.
 //@ rules: AS-SPELLING-ALIAS AS-KERNEL-ARG-PTR-SPACE
 //@ profiles: CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: uses=variadic-macro
 
 #define TILE 16
 #define GLOBAL_PTR(T) __global T *

@@ -3,6 +3,7 @@
 // __constant variable (a pointer to it). Its value still cannot.
 //@ rules: AS-CONSTANT-INIT-CONST
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: scope=kernel space=constant init=constant-variable
 
 kernel void k(global int *out)
 {

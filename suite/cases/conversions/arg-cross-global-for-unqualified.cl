@@ -1,6 +1,7 @@
 // Passing a global pointer for an unqualified parameter: private parameter in 1.x and CL3.0 (error), generic where it exists (fine).
 //@ rules: AS-ARG-CROSS AS-GENERIC-DEFAULT AS-GENERIC-FROM-NAMED
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: op=arg from=global to=none
 
 int sum3(const int *v)
 {

@@ -1,6 +1,7 @@
 // (global int *)p with p unqualified: private to global in 1.x and CL3.0 (illegal), generic to global where generic exists (legal).
 //@ rules: AS-CAST-CROSS
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: op=cast from=none to=global
 
 void put(int *p, int v)
 {

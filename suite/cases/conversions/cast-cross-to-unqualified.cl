@@ -1,6 +1,7 @@
 // (int *)global_ptr casts to private in 1.x and CL3.0 (illegal: two named spaces) and to generic where it exists (fine).
 //@ rules: AS-CAST-CROSS
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: op=cast from=global to=none
 
 kernel void peek(global int *data, global int *out)
 {

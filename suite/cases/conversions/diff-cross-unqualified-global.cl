@@ -2,6 +2,7 @@
 // generic vs global have a common type (generic) where the generic space exists.
 //@ rules: AS-DIFF-CROSS
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: op=diff from=global to=none
 
 kernel void offset(global int *data, global long *out)
 {

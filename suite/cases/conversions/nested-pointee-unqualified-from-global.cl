@@ -1,6 +1,7 @@
 // int ** cannot be initialised from global int **: one level down the pointees differ, and generic does not absorb that level.
 //@ rules: AS-NESTED-POINTEE
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: op=init pointee=pointer from=global to=none
 
 kernel void rows(global int *a, global int *b, global int *out)
 {

@@ -1,6 +1,7 @@
 // Not even __local at a kernel's outermost scope, where a named local variable could be declared.
 //@ rules: AS-COMPOUND-LITERAL-SPACE
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: space=local context=kernel
 
 typedef struct { int x, y; } pair_t;
 

@@ -2,6 +2,7 @@
 // with the filter weights in a __constant buffer argument and a program-scope sampler.
 //@ rules: AS-SAMPLER-SPACE AS-IMAGE-ARG-SPACE AS-CONSTANT-READABLE AS-KERNEL-ARG-PTR-SPACE
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: uses=image
 
 __constant sampler_t blur_sampler = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
 

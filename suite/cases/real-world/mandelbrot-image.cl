@@ -2,6 +2,7 @@
 // passed as a __constant float4 argument and the escape loop in a helper function.
 //@ rules: AS-IMAGE-ARG-SPACE AS-CONSTANT-READABLE AS-KERNEL-ARG-PTR-SPACE
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: uses=image
 
 int escape_time(float2 c, int max_iter)
 {

@@ -1,6 +1,7 @@
 // A kernel with 65 __constant pointer arguments exceeds a device whose CL_DEVICE_MAX_CONSTANT_ARGS is below 65: build or enqueue must fail cleanly.
 //@ rules: AS-CONSTANT-ARGS-LIMIT
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: limit=over
 //@ kind: run
 //@ requires: CL_DEVICE_MAX_CONSTANT_ARGS < 65
 //@ launch: many_constants 1

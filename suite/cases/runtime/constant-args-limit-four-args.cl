@@ -1,6 +1,7 @@
 // A kernel with 4 __constant pointer arguments, within every device's CL_DEVICE_MAX_CONSTANT_ARGS, runs and reads all four.
 //@ rules: AS-CONSTANT-ARGS-LIMIT
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: limit=within
 //@ kind: run
 //@ requires: CL_DEVICE_MAX_CONSTANT_ARGS >= 4
 //@ launch: four 16/16

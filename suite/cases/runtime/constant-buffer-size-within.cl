@@ -1,6 +1,7 @@
 // A 16 KiB buffer passed as a __constant argument, within CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE, is readable in full.
 //@ rules: AS-CONSTANT-BUFFER-SIZE
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: limit=within
 //@ kind: run
 //@ requires: CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE >= 16384
 //@ launch: sum_rows 64/16

@@ -1,6 +1,7 @@
 // Setting a __local pointer argument with a non-NULL arg_value is an API error of clSetKernelArg.
 //@ rules: AS-LOCAL-ARG-SIZE
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: value=non-null
 //@ kind: run
 //@ launch: stage 16/16
 //@ arg: buffer int[16] out

@@ -1,6 +1,7 @@
 // A __local pointer argument gets its size from clSetKernelArg(64, NULL): 16 ints shared by the group.
 //@ rules: AS-LOCAL-ARG-SIZE
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: value=null
 //@ kind: run
 //@ launch: stage 64/16
 //@ arg: buffer int[64] out

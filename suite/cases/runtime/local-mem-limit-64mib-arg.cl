@@ -1,6 +1,7 @@
 // A __local argument set to 64 MiB exceeds the device's local memory: the enqueue must fail cleanly.
 //@ rules: AS-LOCAL-MEM-LIMIT
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: limit=over
 //@ kind: run
 //@ requires: CL_DEVICE_LOCAL_MEM_SIZE < 67108864
 //@ launch: huge_arg 16/16

@@ -1,6 +1,7 @@
 // A kernel declaring a 64 MiB __local array exceeds the device's local memory: build or enqueue must fail cleanly.
 //@ rules: AS-LOCAL-MEM-LIMIT
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: limit=over
 //@ kind: run
 //@ requires: CL_DEVICE_LOCAL_MEM_SIZE < 67108864
 //@ launch: huge_tile 64/16

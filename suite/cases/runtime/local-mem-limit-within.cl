@@ -1,6 +1,7 @@
 // A kernel using 4 KiB of __local memory, within CL_DEVICE_LOCAL_MEM_SIZE, builds, runs and computes the right result.
 //@ rules: AS-LOCAL-MEM-LIMIT
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: limit=within
 //@ kind: run
 //@ requires: CL_DEVICE_LOCAL_MEM_SIZE >= 4096
 //@ launch: small_tile 64/16

@@ -1,6 +1,7 @@
 // An array of event_t cannot be declared __local either.
 //@ rules: AS-EVENT-SPACE
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: space=local type=event_t-array
 
 kernel void stage(global const float *src, local float *tile)
 {

@@ -1,6 +1,7 @@
 // A program-scope sampler that is neither const nor __constant.
 //@ rules: AS-SAMPLER-PROGSCOPE-CONST
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: qualifier=none
 
 sampler_t smp = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP | CLK_FILTER_NEAREST; //~ ERROR AS-SAMPLER-PROGSCOPE-CONST
 
