@@ -30,6 +30,7 @@ pub enum Command {
     Devices(DevicesArgs),
     /// Run the corpus (or the generated suite: --suite) on every subject: OpenCL devices, the
     /// checker, clang-16.
+    #[command(after_help = RUN_EXIT_CODES)]
     Run(Box<RunArgs>),
     /// Write the generated cases as suite case files.
     Generate(GenerateArgs),
@@ -40,7 +41,9 @@ pub enum Command {
     /// CTS-style JSON, reproducers), applying the known deviations as they are now; or write
     /// ready-to-file bug reports for its findings (--bug, --bugs).
     Report(ReportArgs),
-    /// Compare two runs: fixed, broken, new crashes and timeouts per subject and rule (Markdown).
+    /// Compare two runs: fixed, broken, new crashes, timeouts and findings per subject and rule
+    /// (Markdown).
+    #[command(after_help = COMPARE_EXIT_CODES)]
     Compare(CompareArgs),
     /// Microbenchmarks per address space: bandwidth, latency, generic vs named.
     Bench(Box<BenchArgs>),
@@ -52,6 +55,19 @@ pub enum Command {
     #[command(hide = true)]
     Overhead(OverheadArgs),
 }
+
+const RUN_EXIT_CODES: &str = "Exit codes:
+  0  no finding (with --baseline: nothing new or broken against the baseline)
+  1  findings: deviations, crashes, timeouts, known deviations that now pass
+     (with --baseline: a finding the baseline does not have, or a result that passed
+     there and fails now)
+  2  usage, input or setup error";
+
+const COMPARE_EXIT_CODES: &str = "Exit codes:
+  0  nothing got worse
+  1  something broke, crashed or timed out that did not in OLD, or a result OLD does not
+     have is a finding
+  2  usage or input error";
 
 impl Command {
     /// Whether the command starts no worker process and talks to no driver.
@@ -212,6 +228,12 @@ pub struct RunArgs {
     /// Known deviations (`*.toml`), applied when the run's reports are rendered.
     #[arg(long, default_value = "reports/known")]
     pub known: PathBuf,
+    /// Gate on a baseline instead of on every finding: a run directory, a report directory
+    /// (such as `reports/reference/...`) or a results.json. The run ends with what is new,
+    /// broken and fixed against it (also in `baseline.md`), and exits 1 only when something is
+    /// new or broken.
+    #[arg(long, value_name = "DIR")]
+    pub baseline: Option<PathBuf>,
 }
 
 /// What `clasp run --suite` runs.

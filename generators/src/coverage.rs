@@ -60,8 +60,7 @@ pub fn matrix(generated: &[GenCase], hand_written: &[Case]) -> Matrix {
 /// cells `accept/reject`.
 pub fn table(m: &Matrix) -> String {
     use std::fmt::Write;
-    let mut rows: BTreeMap<(RuleId, &str, &str), BTreeMap<Profile, Counts>> =
-        BTreeMap::new();
+    let mut rows: BTreeMap<(RuleId, &str, &str), BTreeMap<Profile, Counts>> = BTreeMap::new();
     for ((r, p, d, v), c) in m {
         rows.entry((*r, d, v)).or_default().insert(*p, *c);
     }

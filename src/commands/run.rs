@@ -14,7 +14,7 @@ use crate::drivers::worker;
 use crate::engine::{self, Task};
 use crate::progress::Progress;
 use crate::reports::known::{Known, Subjected};
-use crate::reports::{another_reading, CaseInfo, Form, Outcome, SavedRun};
+use crate::reports::{another_reading, atomic, compare, CaseInfo, Form, Outcome, SavedRun};
 use crate::results::{read_jsonl, CaseResult, ResultKey, RESULTS_FILE};
 use crate::subjects::plan;
 use anyhow::{bail, Context as _};
@@ -119,6 +119,14 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     // progress bars count known deviations and interpretations as the final summary does.
     let known = Known::load(&args.known)
         .with_context(|| format!("known deviations in {}", args.known.display()))?;
+    // So is the baseline: a gate that cannot read its baseline must not run for an hour first.
+    let baseline = match &args.baseline {
+        Some(p) => Some((
+            p.clone(),
+            SavedRun::load(p).with_context(|| format!("the baseline {}", p.display()))?,
+        )),
+        None => None,
+    };
     // The progress bars need each case's rules, not its source (the engine has that).
     let case_rules: Vec<CaseInfo> = infos
         .into_iter()
@@ -263,12 +271,37 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         );
     }
     print!("{}", rendered.text);
+    if let Some((path, base)) = &baseline {
+        // Both runs judged with the same known deviations.
+        let c = compare::compare(base, &saved, &known);
+        let md = compare::markdown(
+            &c,
+            &path.display().to_string(),
+            &run_dir.display().to_string(),
+        );
+        atomic::write(&run_dir.join(BASELINE_FILE), md.as_bytes())?;
+        println!(
+            "Against the baseline {}: {} ({})",
+            path.display(),
+            c.brief(),
+            run_dir.join(BASELINE_FILE).display()
+        );
+        return Ok(if c.regressed() {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        });
+    }
     Ok(if rendered.findings == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     })
 }
+
+/// What `clasp run --baseline` writes into the run directory: the comparison, as `clasp
+/// compare` prints it.
+const BASELINE_FILE: &str = "baseline.md";
 
 /// A result's outcome as the progress bars count it: the report's judgement, except that a
 /// known entry's stale results show as passes until the run is over (whether an entry is stale

@@ -1,5 +1,6 @@
-//! Comparison of two runs (`clasp compare OLD NEW`): per subject and rule, what got fixed, what
-//! broke, new crashes and new timeouts, as a Markdown table, then each item by name. Results
+//! Comparison of two runs (`clasp compare OLD NEW`, `clasp run --baseline OLD`): per subject and
+//! rule, what got fixed, what broke, new crashes and new timeouts, and the findings of results
+//! the old run does not have, as a Markdown table, then each item by name. Results
 //! are matched on (case, subject, profile, kind); both runs are judged with the same known
 //! deviations, so a known deviation counts as a deviation that is still there. An interpretation
 //! (another reading of the spec) is named as such, with the readings of its rules.
@@ -16,12 +17,15 @@ type Key = (String, String, Profile, RunKind);
 /// What changed between two runs.
 #[derive(Debug, Default)]
 pub struct Comparison {
-    /// Per (subject, rule): counts of fixed, broken, new crashes, new timeouts.
-    pub table: BTreeMap<(String, String), [usize; 4]>,
+    /// Per (subject, rule): counts of fixed, broken, new crashes, new timeouts, new findings.
+    pub table: BTreeMap<(String, String), [usize; 5]>,
     pub fixed: Vec<Change>,
     pub broken: Vec<Change>,
     pub new_crashes: Vec<Change>,
     pub new_timeouts: Vec<Change>,
+    /// Findings (deviations, crashes, timeouts) of results the old run does not have: a new
+    /// case, profile or subject that fails.
+    pub new_findings: Vec<Change>,
     /// Results only one of the runs has.
     pub only_old: usize,
     pub only_new: usize,
@@ -39,14 +43,29 @@ pub struct Change {
     pub subject: String,
     pub profile: Profile,
     pub kind: RunKind,
-    pub old: Outcome,
+    /// `None` for a result the old run does not have.
+    pub old: Option<Outcome>,
     pub new: Outcome,
 }
 
 impl Comparison {
-    /// Whether anything got worse (exit 1).
+    /// Whether anything got worse (exit 1): something broke, crashed or timed out that did not
+    /// before, or a result the old run does not have is a finding.
     pub fn regressed(&self) -> bool {
-        !(self.broken.is_empty() && self.new_crashes.is_empty() && self.new_timeouts.is_empty())
+        !(self.broken.is_empty()
+            && self.new_crashes.is_empty()
+            && self.new_timeouts.is_empty()
+            && self.new_findings.is_empty())
+    }
+
+    /// `3 new · 1 broken · 2 fixed` (new crashes and timeouts count as broken).
+    pub fn brief(&self) -> String {
+        format!(
+            "{} new · {} broken · {} fixed",
+            self.new_findings.len(),
+            self.broken.len() + self.new_crashes.len() + self.new_timeouts.len(),
+            self.fixed.len()
+        )
     }
 }
 
@@ -79,21 +98,33 @@ pub fn compare(old: &SavedRun, new: &SavedRun, known: &Known) -> Comparison {
     let mut c = Comparison::default();
     let mut seen = 0;
     for rep in &sn.reported {
-        let Some(&oi) = old_map.get(&key(rep.result)) else {
-            c.only_new += 1;
-            continue;
-        };
-        seen += 1;
-        let (o, n) = (so.reported[oi].outcome, rep.outcome);
         let r = rep.result;
-        let change = Change {
+        let change = |old| Change {
             case: r.case.clone(),
             subject: r.subject.clone(),
             profile: r.profile,
             kind: r.kind,
-            old: o,
-            new: n,
+            old,
+            new: rep.outcome,
         };
+        let Some(&oi) = old_map.get(&key(r)) else {
+            c.only_new += 1;
+            if matches!(
+                rep.outcome,
+                Outcome::Deviation | Outcome::Crash | Outcome::Timeout
+            ) {
+                c.new_findings.push(change(None));
+                for rule in &rep.rules {
+                    c.table
+                        .entry((r.subject.clone(), rule.clone()))
+                        .or_default()[4] += 1;
+                }
+            }
+            continue;
+        };
+        seen += 1;
+        let (o, n) = (so.reported[oi].outcome, rep.outcome);
+        let change = change(Some(o));
         let column = if bad(o) && good(n) {
             c.fixed.push(change);
             0
@@ -175,19 +206,19 @@ pub fn markdown(c: &Comparison, old_name: &str, new_name: &str) -> String {
     if c.table.is_empty() {
         let _ = writeln!(
             out,
-            "No change: nothing fixed, nothing broken, no new crash or timeout."
+            "No change: nothing fixed, nothing broken, no new crash, timeout or finding."
         );
         return out;
     }
     let _ = writeln!(
         out,
-        "| subject | rule | fixed | broken | new crashes | new timeouts |\n| --- | --- | ---: | ---: | ---: | ---: |"
+        "| subject | rule | fixed | broken | new crashes | new timeouts | new findings |\n| --- | --- | ---: | ---: | ---: | ---: | ---: |"
     );
     for ((subject, rule), n) in &c.table {
         let _ = writeln!(
             out,
-            "| `{subject}` | `{rule}` | {} | {} | {} | {} |",
-            n[0], n[1], n[2], n[3]
+            "| `{subject}` | `{rule}` | {} | {} | {} | {} | {} |",
+            n[0], n[1], n[2], n[3], n[4]
         );
     }
     for (title, list) in [
@@ -195,6 +226,10 @@ pub fn markdown(c: &Comparison, old_name: &str, new_name: &str) -> String {
         ("Broken", &c.broken),
         ("New crashes", &c.new_crashes),
         ("New timeouts", &c.new_timeouts),
+        (
+            "New findings (results the old run does not have)",
+            &c.new_findings,
+        ),
     ] {
         if list.is_empty() {
             continue;
@@ -212,7 +247,7 @@ pub fn markdown(c: &Comparison, old_name: &str, new_name: &str) -> String {
                     format!(", {}", super::kind_name(ch.kind))
                 },
                 ch.subject,
-                ch.old.name(),
+                ch.old.map_or("(not in the old run)", |o| o.name()),
                 ch.new.name()
             );
         }

@@ -265,7 +265,10 @@ impl KnownEntry {
         for p in &self.profiles {
             let plain = p.trim_end_matches('*');
             if !Profile::ALL.iter().any(|q| q.name().starts_with(plain)) || plain.is_empty() {
-                bail!("`profiles`: `{p}` names no profile (valid: {})", profile_names());
+                bail!(
+                    "`profiles`: `{p}` names no profile (valid: {})",
+                    profile_names()
+                );
             }
         }
         let actual = match &self.actual {
@@ -279,13 +282,13 @@ impl KnownEntry {
             }
             None => None,
         };
-        let versions = match &self.versions {
-            Some(v) => Some(
-                semver::VersionReq::parse(v)
-                    .with_context(|| format!("`versions = \"{v}\"` is not a version requirement"))?,
-            ),
-            None => None,
-        };
+        let versions =
+            match &self.versions {
+                Some(v) => Some(semver::VersionReq::parse(v).with_context(|| {
+                    format!("`versions = \"{v}\"` is not a version requirement")
+                })?),
+                None => None,
+            };
         let fixed_in = match &self.fixed_in {
             Some(v) => Some(
                 version_in(v)
@@ -358,10 +361,7 @@ impl KnownEntry {
             || c.cases.iter().any(|(p, glob)| {
                 p.as_ref().is_none_or(|p| p.eq_ignore_ascii_case(&profile)) && glob.matches(name)
             });
-        rules_ok
-            && props_ok
-            && cases_ok
-            && c.profiles.as_ref().is_none_or(|g| g.matches(&profile))
+        rules_ok && props_ok && cases_ok && c.profiles.as_ref().is_none_or(|g| g.matches(&profile))
     }
 
     /// Whether the entry names the result's subject and driver version, whatever its case,
@@ -478,7 +478,8 @@ mod tests {
         }
     }
 
-    const POCL3: &str = "Portable Computing Language | OpenCL 3.0 PoCL 3.1 | cpu | OpenCL 3.0 | driver 3.1+debian";
+    const POCL3: &str =
+        "Portable Computing Language | OpenCL 3.0 PoCL 3.1 | cpu | OpenCL 3.0 | driver 3.1+debian";
 
     fn hit(k: &Known, r: &CaseResult, c: &CaseInfo, rules: &[&str]) -> bool {
         let rules: Vec<String> = rules.iter().map(|s| s.to_string()).collect();
@@ -507,7 +508,10 @@ mod tests {
         )
         .unwrap();
         let rule = ["AS-COMPOUND-LITERAL-SPACE"];
-        let generated = case("as-compound-literal-space/_constant-kernel-int", &[("space", "__constant")]);
+        let generated = case(
+            "as-compound-literal-space/_constant-kernel-int",
+            &[("space", "__constant")],
+        );
         let hand = case("functions/compound-literal-global", &[("space", "global")]);
         let r = |c: &CaseInfo, p| result(&c.name, p, POCL3, accepted());
         assert!(hit(&k, &r(&generated, Profile::CL1_2), &generated, &rule));
@@ -515,14 +519,31 @@ mod tests {
         // Another profile, another rule, another property value, a case without the property,
         // another outcome, another platform: not this class.
         assert!(!hit(&k, &r(&hand, Profile::CL2_0), &hand, &rule));
-        assert!(!hit(&k, &r(&hand, Profile::CL1_2), &hand, &["AS-LOCAL-INIT"]));
+        assert!(!hit(
+            &k,
+            &r(&hand, Profile::CL1_2),
+            &hand,
+            &["AS-LOCAL-INIT"]
+        ));
         let local = case("x", &[("space", "local")]);
         assert!(!hit(&k, &r(&local, Profile::CL1_2), &local, &rule));
         let bare = case("y", &[]);
         assert!(!hit(&k, &r(&bare, Profile::CL1_2), &bare, &rule));
-        let crashed = result(&hand.name, Profile::CL1_2, POCL3, Actual::Crash { signal: "SIGSEGV".into() });
+        let crashed = result(
+            &hand.name,
+            Profile::CL1_2,
+            POCL3,
+            Actual::Crash {
+                signal: "SIGSEGV".into(),
+            },
+        );
         assert!(!hit(&k, &crashed, &hand, &rule));
-        let other = result(&hand.name, Profile::CL1_2, &POCL3.replace("Portable Computing Language", "Oclgrind"), accepted());
+        let other = result(
+            &hand.name,
+            Profile::CL1_2,
+            &POCL3.replace("Portable Computing Language", "Oclgrind"),
+            accepted(),
+        );
         assert!(!hit(&k, &other, &hand, &rule));
         assert_eq!(k.entries[0].origin, "pocl.toml #1");
     }
@@ -535,8 +556,18 @@ mod tests {
         )
         .unwrap();
         let c = case("program-scope/global-x", &[]);
-        assert!(hit(&k, &result(&c.name, Profile::CL1_2, POCL3, accepted()), &c, &[]));
-        assert!(!hit(&k, &result(&c.name, Profile::CL2_0, POCL3, accepted()), &c, &[]));
+        assert!(hit(
+            &k,
+            &result(&c.name, Profile::CL1_2, POCL3, accepted()),
+            &c,
+            &[]
+        ));
+        assert!(!hit(
+            &k,
+            &result(&c.name, Profile::CL2_0, POCL3, accepted()),
+            &c,
+            &[]
+        ));
     }
 
     #[test]
@@ -549,13 +580,26 @@ mod tests {
         .unwrap();
         let c = case("local/init-reject", &[]);
         let pocl5 = POCL3.replace("driver 3.1+debian", "driver 5.0+debian");
-        let on = |id: &str, rule: &str| hit(&k, &result(&c.name, Profile::CL1_2, id, accepted()), &c, &[rule]);
+        let on = |id: &str, rule: &str| {
+            hit(
+                &k,
+                &result(&c.name, Profile::CL1_2, id, accepted()),
+                &c,
+                &[rule],
+            )
+        };
         assert!(on(POCL3, "AS-LOCAL-INIT"));
         assert!(!on(&pocl5, "AS-LOCAL-INIT"));
         assert!(!on(POCL3, "AS-LOCAL-SCOPE"));
         assert!(on(&pocl5, "AS-LOCAL-SCOPE"));
-        assert_eq!(version_in("driver 580.159.04"), Some(semver::Version::new(580, 159, 4)));
-        assert_eq!(version_in("driver Oclgrind 21.10"), Some(semver::Version::new(21, 10, 0)));
+        assert_eq!(
+            version_in("driver 580.159.04"),
+            Some(semver::Version::new(580, 159, 4))
+        );
+        assert_eq!(
+            version_in("driver Oclgrind 21.10"),
+            Some(semver::Version::new(21, 10, 0))
+        );
         assert_eq!(version_in("no number"), None);
     }
 
@@ -611,7 +655,12 @@ mod tests {
                 };
                 match e.kind {
                     Some(RunKind::UnsupportedStd) => c_profiles.iter().any(|&p| {
-                        e.selects(Some(c), &c.name, p, &c.rules_when(RunKind::UnsupportedStd, false, false, p))
+                        e.selects(
+                            Some(c),
+                            &c.name,
+                            p,
+                            &c.rules_when(RunKind::UnsupportedStd, false, false, p),
+                        )
                     }),
                     Some(kind @ RunKind::ArgQualifiers) => c.profiles.iter().any(|&p| {
                         !rejects(p)
@@ -620,7 +669,12 @@ mod tests {
                             })
                     }),
                     _ => c.profiles.iter().any(|&p| {
-                        e.selects(Some(c), &c.name, p, &c.rules_when(RunKind::Listed, false, rejects(p), p))
+                        e.selects(
+                            Some(c),
+                            &c.name,
+                            p,
+                            &c.rules_when(RunKind::Listed, false, rejects(p), p),
+                        )
                     }),
                 }
             });

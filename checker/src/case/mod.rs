@@ -461,7 +461,10 @@ mod tests {
         let case = parse("//@ rules: AS-PROGSCOPE-SPACE\n//@ profiles: CL2.0\n//@ props: space=__global context=program-scope\n").unwrap();
         assert_eq!(
             case.props,
-            [("space".into(), "__global".into()), ("context".into(), "program-scope".into())]
+            [
+                ("space".into(), "__global".into()),
+                ("context".into(), "program-scope".into())
+            ]
         );
     }
 
