@@ -85,21 +85,25 @@ fn bugs(args: &ReportArgs, saved: &SavedRun, known: &Known) -> anyhow::Result<Ex
             .collect(),
         None => bug::per_group(&summary, args.subject.as_deref()),
     };
-    if picked.is_empty() {
-        let what = match &args.bug {
-            Some(c) => {
-                let name = c.rsplit_once('@').map_or(c.as_str(), |(n, _)| n);
-                if !saved.results.iter().any(|r| r.case == name) {
-                    let runs: Vec<String> =
-                        args.run.iter().map(|p| p.display().to_string()).collect();
-                    bail!("case `{name}` has no result in {}", runs.join(", "));
-                }
-                format!("case `{c}`")
-            }
-            None => "this run".into(),
-        };
+    if picked.is_empty() && args.bug.is_none() {
+        // A pipeline writes bug reports whatever the run found: none to write is no error.
+        println!(
+            "no finding{} to report: no bug report written",
+            args.subject
+                .as_deref()
+                .map(|s| format!(" on a subject matching `{s}`"))
+                .unwrap_or_default()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    if let (true, Some(c)) = (picked.is_empty(), &args.bug) {
+        let name = c.rsplit_once('@').map_or(c.as_str(), |(n, _)| n);
+        if !saved.results.iter().any(|r| r.case == name) {
+            let runs: Vec<String> = args.run.iter().map(|p| p.display().to_string()).collect();
+            bail!("case `{name}` has no result in {}", runs.join(", "));
+        }
         bail!(
-            "{what} has no finding{} to report (deviations, crashes, timeouts)",
+            "case `{c}` has no finding{} to report (deviations, crashes, timeouts)",
             args.subject
                 .as_deref()
                 .map(|s| format!(" on a subject matching `{s}`"))
