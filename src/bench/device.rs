@@ -299,11 +299,19 @@ impl Bench {
         let peaks = Peaks {
             global_gbps,
             global_source,
-            local_gbps: local_peak(self.meta.compute_units, self.meta.max_clock_mhz),
-            local_source: format!(
-                "{} compute units × 128 B/clock × {} MHz (CL_DEVICE_MAX_CLOCK_FREQUENCY)",
-                self.meta.compute_units, self.meta.max_clock_mhz
-            ),
+            local_gbps: (self.meta.kind == "gpu" && self.meta.max_clock_mhz > 0)
+                .then(|| local_peak(self.meta.compute_units, self.meta.max_clock_mhz)),
+            local_source: if self.meta.kind == "gpu" {
+                format!(
+                    "{} compute units × 128 B/clock × {} MHz (CL_DEVICE_MAX_CLOCK_FREQUENCY)",
+                    self.meta.compute_units, self.meta.max_clock_mhz
+                )
+            } else {
+                format!(
+                    "none for a {} device: its __local memory is ordinary cached memory, so no on-chip peak applies",
+                    self.meta.kind
+                )
+            },
         };
         DeviceBench {
             device: self.meta,

@@ -116,8 +116,10 @@ pub struct Peaks {
     /// Datasheet peak memory bandwidth (built-in table or `--peak-gbps`).
     pub global_gbps: Option<f64>,
     pub global_source: String,
-    /// compute units × 128 bytes per clock × CL_DEVICE_MAX_CLOCK_FREQUENCY.
-    pub local_gbps: f64,
+    /// compute units × 128 bytes per clock × CL_DEVICE_MAX_CLOCK_FREQUENCY, on a GPU: a model
+    /// of on-chip shared memory that a CPU's `__local` (ordinary cached memory) does not have.
+    #[serde(default)]
+    pub local_gbps: Option<f64>,
     pub local_source: String,
 }
 

@@ -19,7 +19,7 @@ fn peak_for(d: &DeviceBench, r: &BenchResult) -> Option<(f64, &'static str)> {
             d.peaks.global_gbps.map(|p| (p, "datasheet peak"))
         }
         Space::Local | Space::Constant if r.metric == Metric::Bandwidth => {
-            Some((d.peaks.local_gbps, "local peak"))
+            d.peaks.local_gbps.map(|p| (p, "local peak"))
         }
         _ => None,
     }
@@ -37,8 +37,13 @@ fn named_baseline(d: &DeviceBench, r: &BenchResult) -> Option<f64> {
         .and_then(|x| x.value)
 }
 
+/// The goals a GPU's figures are held to; a device of another kind has none (its memory
+/// system has neither a datasheet bandwidth in the table nor an on-chip local memory).
 pub fn goals(d: &DeviceBench, refs: &[Reference]) -> Vec<Goal> {
     let mut out = Vec::new();
+    if d.device.kind != "gpu" {
+        return out;
+    }
     let best = d
         .best_global_read
         .as_ref()
@@ -76,9 +81,8 @@ pub fn goals(d: &DeviceBench, refs: &[Reference]) -> Vec<Goal> {
         .iter()
         .filter(|r| r.ok() && r.id.starts_with("local/read/"))
         .max_by(|a, b| a.value.unwrap_or(0.0).total_cmp(&b.value.unwrap_or(0.0)));
-    if let Some(l) = best_local {
+    if let (Some(l), Some(p)) = (best_local, d.peaks.local_gbps) {
         let v = l.value.unwrap_or(0.0);
-        let p = d.peaks.local_gbps;
         if p > 0.0 {
             out.push(Goal {
                 what: format!(
@@ -271,13 +275,16 @@ fn header_lines(d: &DeviceBench) -> Vec<String> {
             s.repetitions
         ),
         format!(
-            "peaks: global {} ({}); local {:.0} GB/s ({}); constant figures are stated against the local peak",
+            "peaks: global {} ({}); local {} ({}); constant figures are stated against the local peak",
             d.peaks
                 .global_gbps
                 .map(|p| format!("{p:.0} GB/s"))
                 .unwrap_or_else(|| "unknown".into()),
             d.peaks.global_source,
-            d.peaks.local_gbps,
+            d.peaks
+                .local_gbps
+                .map(|p| format!("{p:.0} GB/s"))
+                .unwrap_or_else(|| "none".into()),
             d.peaks.local_source
         ),
         match &m.generic {
@@ -445,7 +452,7 @@ pub(crate) mod tests {
                 peaks: Peaks {
                     global_gbps: Some(3350.0),
                     global_source: "table".into(),
-                    local_gbps: 33454.0,
+                    local_gbps: Some(33454.0),
                     local_source: "computed".into(),
                 },
                 results: vec![
@@ -478,6 +485,19 @@ pub(crate) mod tests {
         assert!(g[0].met && g[0].what.contains("clpeak"));
         assert!(g[1].met && g[1].what.contains("90%"));
         assert!(g[2].met && g[2].what.contains("70%"));
+    }
+
+    #[test]
+    fn a_cpu_device_has_no_gpu_goals_and_no_local_peak() {
+        let mut run = sample();
+        let d = &mut run.devices[0];
+        d.device.kind = "cpu".into();
+        d.peaks.global_gbps = None;
+        d.peaks.local_gbps = None;
+        assert!(goals(&run.devices[0], &run.references).is_empty());
+        let t = text(&run);
+        assert!(!t.contains("inf") && !t.contains("MISSED"), "{t}");
+        assert!(!t.contains("of local peak"), "{t}");
     }
 
     #[test]
