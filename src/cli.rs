@@ -51,7 +51,7 @@ pub enum Command {
     #[command(hide = true)]
     Worker(WorkerArgs),
     /// Measure the harness: a saved `clasp run --subject <device> --no-cache -j 1` against the
-    /// same jobs built in one process without it (README, "`clasp run` timings").
+    /// same jobs built in one process without it (docs/drivers.md, "Harness overhead").
     #[command(hide = true)]
     Overhead(OverheadArgs),
 }
