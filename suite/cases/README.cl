@@ -8,6 +8,8 @@
 //              CL3.0+generic+globals CLC++2021. Required. C and C++ profiles are never mixed.
 //   kind:      `compile` (the default) or `run` (see suite/README.md for run-time directives).
 //   options:   extra build options for every subject, e.g. `-cl-kernel-arg-info`.
+//   props:     what the case exercises, as key=value words (`space=local context=kernel`),
+//              the keys of the generators' dimensions: known deviations match on them.
 //
 // An expected diagnostic is written on the line where it must be reported:
 //
@@ -22,6 +24,7 @@
 //
 //@ rules: AS-LOCAL-INIT AS-LOCAL-SCOPE
 //@ profiles: CL1.2 CL2.0 CL3.0 CL3.0+generic+globals
+//@ props: space=local context=kernel
 
 kernel void readme(global int *out)
 {
