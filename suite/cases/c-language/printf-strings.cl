@@ -2,6 +2,7 @@
 // through constant pointers.
 //@ rules: AS-STRING-LITERAL AS-CONSTANT-READABLE
 //@ profiles: CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: uses=constant-address-data
 
 __constant char greeting[] = "hello";
 

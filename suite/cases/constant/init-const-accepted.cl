@@ -1,7 +1,7 @@
 // Near miss: integer and floating constant expressions, sizeof, vector literals, string literals and address constants initialise __constant variables.
 //@ rules: AS-CONSTANT-INIT-CONST
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
-//@ props: scope=program space=constant init=vector-literal-arithmetic
+//@ props: scope=program space=constant init=vector-literal-arithmetic uses=constant-address-data
 
 #define N 4
 

@@ -1,6 +1,7 @@
 // Near miss: __constant variables at program and kernel scope, each initialised (scalar, vector, array, struct, pointer).
 //@ rules: AS-CONSTANT-INIT-REQUIRED
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: uses=constant-address-data
 
 typedef struct { float lo; float hi; } range_t;
 

@@ -1,6 +1,7 @@
 // Near miss: string literals through pointers to __constant (initialised, assigned, passed) and copied into char arrays.
 //@ rules: AS-STRING-LITERAL
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: uses=constant-address-data
 
 constant char *constant greeting = "hello";
 

@@ -1,6 +1,7 @@
 // Near miss: a __constant pointer to __constant data initialised with the address of a constant array element and struct.
 //@ rules: AS-PROGSCOPE-PTR-INIT
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: uses=constant-address-data
 
 typedef struct { int lo; int hi; } bounds_t;
 

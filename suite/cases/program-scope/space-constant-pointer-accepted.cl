@@ -1,6 +1,7 @@
 // Near miss: a program-scope pointer variable in __constant that points to __constant data is valid everywhere.
 //@ rules: AS-PROGSCOPE-SPACE
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: uses=constant-address-data
 
 __constant float weights[3] = {0.25f, 0.5f, 0.25f};
 __constant float *constant weights_ptr = weights;
