@@ -36,7 +36,7 @@
 
 use super::saved::{CaseInfo, CL_STD_RULE};
 use crate::glob::Globs;
-use crate::results::{Actual, CaseResult, RunKind};
+use crate::results::{Actual, CaseResult, Expected, RunKind};
 use anyhow::{bail, Context as _};
 use checker::spec::{Profile, RuleId};
 use serde::{Deserialize, Serialize};
@@ -178,15 +178,12 @@ impl Known {
         Ok(Known { entries })
     }
 
-    /// The first entry that names the result. A result that passed is named by an entry that
-    /// describes its class whatever the subject did (`actual` aside), so that an entry whose
-    /// class passes throughout is found stale.
+    /// The first entry that names the result. A result that passed is named by an entry whose
+    /// `actual` is one way this result could have failed (a must-reject case the driver
+    /// accepted, a must-build case it rejected, a run that went wrong), so that an entry whose
+    /// class passes throughout is found stale, and a case of the other direction is not.
     pub fn find(&self, r: &Subjected<'_>) -> Option<(usize, &KnownEntry)> {
-        let passed = !r.result.verdict.is_finding();
-        self.entries
-            .iter()
-            .enumerate()
-            .find(|(_, e)| e.matches(r, passed))
+        self.entries.iter().enumerate().find(|(_, e)| e.matches(r))
     }
 }
 
@@ -221,6 +218,22 @@ pub fn actual_name(a: &Actual) -> String {
             .ok()
             .and_then(|v| v.as_str().map(str::to_string))
             .unwrap_or_default(),
+    }
+}
+
+/// The outcomes (as `actual` names them) a result that passed could have failed with.
+fn failures_of(r: &CaseResult) -> &'static [&'static str] {
+    let rejecting = match &r.expected {
+        Expected::Reject => true,
+        Expected::Diagnostics { diagnostics } => !diagnostics.is_empty(),
+        Expected::Accept => false,
+    };
+    match (&r.actual, rejecting) {
+        (Actual::Ran { .. }, _) => &[
+            "rejected", "mismatch", "error", "no-error", "crash", "timeout", "invalid",
+        ],
+        (_, true) => &["accepted", "crash", "timeout", "invalid"],
+        (_, false) => &["rejected", "crash", "timeout", "invalid"],
     }
 }
 
@@ -327,18 +340,24 @@ impl KnownEntry {
     }
 
     /// Whether the entry names this result: its subject and driver version, and the class of
-    /// cases, profiles and (unless `any_actual`) outcomes it describes.
-    pub fn matches(&self, s: &Subjected<'_>, any_actual: bool) -> bool {
+    /// cases, profiles and outcomes it describes (for a result that passed: the outcomes it
+    /// could have failed with).
+    pub fn matches(&self, s: &Subjected<'_>) -> bool {
         let r = s.result;
+        let actual_ok = || {
+            let Some(g) = &self.compiled.actual else {
+                return true;
+            };
+            if r.verdict.is_finding() {
+                g.matches(&actual_name(&r.actual))
+            } else {
+                failures_of(r).iter().any(|a| g.matches(a))
+            }
+        };
         self.kind.is_none_or(|k| k == r.kind)
             && self.matches_subject(r)
             && self.selects(s.case, &r.case, r.profile, s.rules)
-            && (any_actual
-                || self
-                    .compiled
-                    .actual
-                    .as_ref()
-                    .is_none_or(|g| g.matches(&actual_name(&r.actual))))
+            && actual_ok()
     }
 
     /// Whether the entry describes a result of `case` (named `name`) in `profile` about
@@ -438,7 +457,7 @@ fn profile_names() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::results::{Expected, Verdict};
+    use crate::results::Verdict;
 
     fn result(case: &str, profile: Profile, identity: &str, actual: Actual) -> CaseResult {
         CaseResult {
@@ -546,6 +565,25 @@ mod tests {
         );
         assert!(!hit(&k, &other, &hand, &rule));
         assert_eq!(k.entries[0].origin, "pocl.toml #1");
+    }
+
+    #[test]
+    fn a_pass_is_named_only_by_an_entry_it_could_have_failed_like() {
+        let k = Known::parse(
+            "pocl.toml",
+            "[[known]]\ndevice = { platform = \"portable\" }\nrules = [\"AS-LOCAL-INIT\"]\nactual = \"accepted\"\nwhy = \"accepts it\"",
+        )
+        .unwrap();
+        let c = case("local/x", &[]);
+        let passed = |expected| CaseResult {
+            expected,
+            verdict: Verdict::Pass,
+            ..result(&c.name, Profile::CL1_2, POCL3, accepted())
+        };
+        // A must-reject case that was rejected: the class passes, the entry is stale.
+        assert!(hit(&k, &passed(Expected::Reject), &c, &["AS-LOCAL-INIT"]));
+        // A must-build case that built could not have been accepted wrongly.
+        assert!(!hit(&k, &passed(Expected::Accept), &c, &["AS-LOCAL-INIT"]));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 // A helper parameter pointing to __generic const float needs the generic space.
 //@ rules: AS-GENERIC-QUALIFIER
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: position=pointee
 
 float first_two(__generic const float *p) //~ ERROR[CL1.1,CL1.2,CL3.0,CL3.0+globals] AS-GENERIC-QUALIFIER
 {

@@ -2,6 +2,7 @@
 // spaces, and a keyword and an attribute naming the same space (a duplicate, not two spaces).
 //@ rules: AS-MULTIPLE-SPACES AS-SPELLING-ALIAS
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: spelling=attribute
 
 typedef __attribute__((opencl_local)) float lfloat;
 

@@ -1,6 +1,7 @@
 // From OpenCL C 2.0 on, generic is reserved: it cannot name an enumerator (OpenCL C 1.x does not reserve it).
 //@ rules: AS-RESERVED-GENERIC
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0+generic CL3.0+generic+globals
+//@ props: context=enumerator use=reserved
 
 enum dispatch { specialised, generic }; //~ ERROR[CL2.0,CL3.0+generic,CL3.0+generic+globals] AS-RESERVED-GENERIC
 
