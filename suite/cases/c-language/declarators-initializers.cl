@@ -4,6 +4,7 @@
 // built-ins.
 //@ rules: AS-INIT-CROSS AS-NESTED-POINTEE AS-CONSTANT-INIT-REQUIRED AS-STRUCT-FIELD AS-SPELLING-ALIAS
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: op=array-copy
 #pragma OPENCL EXTENSION cl_khr_fp16 : enable
 #define KERNEL __kernel
 #define GLOBAL __global
