@@ -8,12 +8,15 @@
 #   scripts/gpu-reference.sh conformance   # clasp devices + clasp run (compile and run-time cases)
 #   scripts/gpu-reference.sh bench         # PyTorch copy + clpeak references, then clasp bench
 #   scripts/gpu-reference.sh fuzz [TIME]   # differential fuzzing of NVIDIA's driver (default 8m)
+#   scripts/gpu-reference.sh verify        # the corpus on every device, the whole generated suite
+#       on NVIDIA (8 shards) and a sample of 5 on PoCL, each merged into a compact report in $OUT
+#       (hand/, gen-nvidia/, gen-pocl-sample/) with the logs in $OUT/logs.tar.gz: about 4 minutes
 #   scripts/gpu-reference.sh generated SUBJECT SHARDS [SECONDS]
 #       the whole generated suite from memory on SUBJECT (nvidia, portable) in SHARDS hash
 #       shards, within SECONDS (default 540); call again to go on (references: nvidia 8 shards in
 #       one call, portable 4 shards in three)
 set -u
-phase=${1:?usage: gpu-reference.sh conformance|bench|fuzz [TIME]|generated SUBJECT SHARDS [SECONDS]}
+phase=${1:?usage: gpu-reference.sh conformance|verify|bench|fuzz [TIME]|generated SUBJECT SHARDS [SECONDS]}
 GPU_DIR=${GPU_DIR:-target/gpu}
 OUT=${OUT:?set OUT to the output folder}
 BIN=$GPU_DIR/clasp
@@ -69,6 +72,26 @@ PY
   timeout 100 "$BIN" bench --device pocl --quick --plain --out /tmp/clasp-bench >> "$OUT/bench.txt" 2>&1
   tail -40 "$OUT/bench.txt"
   tar czf "$OUT/bench.tar.gz" -C /tmp clasp-bench
+  ;;
+verify)
+  L=$OUT/logs; mkdir -p "$L"
+  "$BIN" devices > "$L/devices.txt" 2>&1
+  (clinfo || true) > "$L/clinfo.txt" 2>&1
+  timeout 240 "$BIN" run --subject devices --out /tmp/v-hand --plain -j 16 > "$L/hand.log" 2>&1
+  echo "hand corpus exit $?" | tee -a "$L/verify.log"
+  "$BIN" report /tmp/v-hand/*/ --compact --out "$OUT/hand" > "$L/hand-report.log" 2>&1
+  start=$(date +%s)
+  for i in 1 2 3 4 5 6 7 8; do
+    timeout 120 "$BIN" run --suite generated --shard "$i/8" --subject nvidia --out "/tmp/v-gen$i" --plain -j 16 > "$L/gen-$i.log" 2>&1
+    echo "nvidia generated shard $i/8 exit $?" | tee -a "$L/verify.log"
+  done
+  echo "nvidia generated suite in $(( $(date +%s) - start )) s" | tee -a "$L/verify.log"
+  "$BIN" report /tmp/v-gen*/*/ --compact --out "$OUT/gen-nvidia" > "$L/gen-report.log" 2>&1
+  timeout 200 "$BIN" run --suite generated --sample 5 --subject portable --out /tmp/v-pocl --plain -j 16 > "$L/pocl.log" 2>&1
+  echo "pocl generated sample exit $?" | tee -a "$L/verify.log"
+  "$BIN" report /tmp/v-pocl/*/ --compact --out "$OUT/gen-pocl-sample" > "$L/pocl-report.log" 2>&1
+  tar czf "$OUT/logs.tar.gz" -C "$OUT" logs && rm -rf "$L"
+  for r in hand gen-nvidia gen-pocl-sample; do sed -n 5p "$OUT/$r/summary.md"; done
   ;;
 generated)
   # SUBJECT in SHARDS hash shards, one after another until SECONDS are spent; a shard cut short
