@@ -275,7 +275,7 @@ fn header_lines(d: &DeviceBench) -> Vec<String> {
             s.repetitions
         ),
         format!(
-            "peaks: global {} ({}); local {} ({}); constant figures are stated against the local peak",
+            "peaks: global {} ({}); local {} ({}){}",
             d.peaks
                 .global_gbps
                 .map(|p| format!("{p:.0} GB/s"))
@@ -285,7 +285,12 @@ fn header_lines(d: &DeviceBench) -> Vec<String> {
                 .local_gbps
                 .map(|p| format!("{p:.0} GB/s"))
                 .unwrap_or_else(|| "none".into()),
-            d.peaks.local_source
+            d.peaks.local_source,
+            if d.peaks.local_gbps.is_some() {
+                "; constant figures are stated against the local peak"
+            } else {
+                ""
+            }
         ),
         match &m.generic {
             Ok(o) => format!("generic address space: built with {o}"),
