@@ -297,6 +297,29 @@ pub enum WorkerCommand {
         #[arg(long, default_value_t = 3)]
         loops: u32,
     },
+    /// Answer build requests with clang's front end through libclang (clang-22).
+    Libclang {
+        /// `libclang.so`.
+        #[arg(long)]
+        library: PathBuf,
+        /// The resource headers (`opencl-c-base.h`).
+        #[arg(long)]
+        include: PathBuf,
+    },
+    /// Answer build requests with clspv, checking its SPIR-V with spirv-val.
+    Clspv {
+        /// The library that holds clspv (the pyclspv wheel's module).
+        #[arg(long)]
+        library: PathBuf,
+        /// The Python library whose symbols that module references.
+        #[arg(long)]
+        python: String,
+        #[arg(long, default_value = "spirv-val")]
+        spirv_val: PathBuf,
+        /// The wheel's name and version, for the identity.
+        #[arg(long)]
+        wheel: String,
+    },
 }
 
 // `clasp overhead`. Exit codes: 0 measured, 2 usage, input or setup error.

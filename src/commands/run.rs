@@ -35,6 +35,16 @@ pub fn worker(args: &WorkerArgs) -> anyhow::Result<ExitCode> {
             device,
             loops,
         } => worker::raw_main(platform, device, loops)?,
+        WorkerCommand::Libclang {
+            ref library,
+            ref include,
+        } => crate::drivers::libclang::main(library, include)?,
+        WorkerCommand::Clspv {
+            ref library,
+            ref python,
+            ref spirv_val,
+            ref wheel,
+        } => crate::drivers::clspv::main(library, python, spirv_val, wheel)?,
     }
     Ok(ExitCode::SUCCESS)
 }

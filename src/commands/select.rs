@@ -108,6 +108,9 @@ pub fn cases(args: &RunArgs, shard: Option<(u64, u64)>) -> anyhow::Result<Cases>
 pub struct Selection {
     pub checker: bool,
     pub clang: bool,
+    /// The newest clang, through libclang (`clang-22`).
+    pub libclang: bool,
+    pub clspv: bool,
     pub all_devices: bool,
     pub device_parts: Vec<String>,
     pub explicit: bool,
@@ -118,6 +121,8 @@ impl Selection {
         let mut s = Selection {
             checker: values.is_empty(),
             clang: values.is_empty(),
+            libclang: values.is_empty(),
+            clspv: values.is_empty(),
             all_devices: values.is_empty(),
             device_parts: Vec::new(),
             explicit: !values.is_empty(),
@@ -127,6 +132,8 @@ impl Selection {
                 "" => {}
                 "checker" => s.checker = true,
                 "clang" | "clang-16" => s.clang = true,
+                "libclang" | "clang-22" => s.libclang = true,
+                "clspv" => s.clspv = true,
                 "devices" | "drivers" | "opencl" => s.all_devices = true,
                 _ => s.device_parts.push(v),
             }
@@ -189,6 +196,16 @@ pub fn subjects(args: &RunArgs, exe: &Path) -> anyhow::Result<(Vec<Subject>, Vec
             None => notes.push("skipped subject clang-16: not installed".into()),
         }
     }
+    for (wanted, name) in [(sel.libclang, "clang-22"), (sel.clspv, "clspv")] {
+        if !wanted {
+            continue;
+        }
+        match compiler_subject(name, exe) {
+            Ok(s) => subjects.push(s),
+            Err(why) if sel.explicit => bail!("--subject {name}: {why}"),
+            Err(why) => notes.push(format!("skipped subject {name}: {why}")),
+        }
+    }
     if sel.wants_devices() {
         let d = discover(exe, DISCOVERY_TIMEOUT);
         if let Some(e) = &d.error {
@@ -222,6 +239,26 @@ pub fn subjects(args: &RunArgs, exe: &Path) -> anyhow::Result<(Vec<Subject>, Vec
         }
     }
     Ok((subjects, notes))
+}
+
+/// A compiler subject (`clang-22` or `clspv`), found and started once to learn its identity.
+pub fn compiler_subject(name: &str, exe: &Path) -> Result<Subject, String> {
+    use crate::subjects::compiler::{probe, Compiler};
+    use crate::subjects::{clspv::Clspv, libclang::Libclang};
+    let compiler = match name {
+        "clspv" => Compiler::Clspv(Clspv::find()?),
+        _ => Compiler::Libclang(Libclang::find()?),
+    };
+    let identity = probe(exe, &compiler, DISCOVERY_TIMEOUT)?;
+    let id = match &compiler {
+        Compiler::Libclang(_) => crate::subjects::libclang::subject_id(&identity),
+        Compiler::Clspv(_) => "clspv".to_string(),
+    };
+    Ok(Subject {
+        id,
+        identity,
+        kind: SubjectKind::Compiler(Box::new(compiler)),
+    })
 }
 
 #[cfg(test)]

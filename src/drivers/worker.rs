@@ -24,7 +24,7 @@ use std::time::Instant;
 pub(super) const MAX_LOG: usize = 64 * 1024;
 
 /// Takes stdout for the protocol and sends fd 1 to stderr; dies with the parent.
-fn protocol_stdout() -> io::Result<File> {
+pub(super) fn protocol_stdout() -> io::Result<File> {
     // SAFETY: plain fd juggling on descriptors this process owns; the new fd is owned by the File.
     unsafe {
         // A worker whose parent is gone (killed `clasp run`) must not linger in a driver call.

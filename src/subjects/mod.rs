@@ -1,10 +1,15 @@
-//! Subjects: what runs the corpus. Every OpenCL device, the built-in checker, and clang-16.
+//! Subjects: what runs the corpus. Every OpenCL device, the built-in checker, clang-16, and the
+//! compilers loaded in workers: clang-22 through libclang, and clspv.
 //!
 //! [`plan`] decides, for one subject and one case, which (profile, expectation) pairs run, which
 //! are skipped and why. The profile rules for devices are in [`plan`]'s documentation.
 
 pub mod checker;
 pub mod clang;
+pub mod clspv;
+pub mod compiler;
+pub mod libclang;
+pub mod wheels;
 
 use crate::drivers::discover::CXX_EXTENSION;
 use crate::drivers::protocol::Mode;
@@ -23,6 +28,8 @@ pub enum SubjectKind {
     Clang { exe: PathBuf },
     /// An OpenCL device, through worker processes.
     Device(Box<DeviceInfo>),
+    /// A compiler loaded in worker processes ([`compiler`]).
+    Compiler(Box<compiler::Compiler>),
 }
 
 #[derive(Debug, Clone)]
@@ -148,6 +155,7 @@ pub fn plan(
             SubjectKind::Clang { .. } => {
                 job.options = clang::arguments(case, profile);
             }
+            SubjectKind::Compiler(c) => plan_compiler(c, case, profile, &mut job),
             SubjectKind::Device(d) => {
                 job.options = driver_options(case, profile);
                 if profile.lang().is_cxx() {
@@ -180,6 +188,19 @@ pub fn plan(
         jobs.extend(arg_job);
     }
     jobs
+}
+
+/// A compiler's job: its options, and for clspv the profiles it compiles. Compilers only
+/// build: a run-time case is a kernel that must build, as for clang-16.
+fn plan_compiler(c: &compiler::Compiler, case: &Case, profile: Profile, job: &mut Job) {
+    job.mode = Mode::Build;
+    match c {
+        compiler::Compiler::Libclang(_) => job.options = libclang::arguments(case, profile),
+        compiler::Compiler::Clspv(_) => {
+            job.options = clspv::options(case, profile);
+            job.skip = clspv::unsupported(profile);
+        }
+    }
 }
 
 /// Rules whose cases need an OpenCL C 3.0 feature that clasp's profiles assume with both

@@ -1,0 +1,207 @@
+//! clspv, the OpenCL C compiler behind clvk (OpenCL on Vulkan), as a subject: the `pyclspv`
+//! wheel's library, whose exported `clspv::Compile(argc, argv)` is clspv's command line, called
+//! in a worker ([`crate::drivers::clspv`]) once per process state: the worker forks for each
+//! compile, since clspv keeps its options in LLVM's global state.
+//!
+//! What clspv compiles is data, like a device's feature queries: the `-cl-std` values it takes
+//! ([`PROFILES`]), its OpenCL C 3.0 feature set (neither address-space feature: its
+//! predefined `__opencl_c_*` macros say so), the options a profile needs ([`options`]), and the
+//! Vulkan restrictions it states in its diagnostics ([`RESTRICTIONS`]). A profile outside them is
+//! skipped by the plan, saying why; a refusal whose every error is a stated restriction is
+//! recorded as skipped, naming it (it says nothing about the rule the case tests). A kernel
+//! clspv accepts is validated with `spirv-val --target-env vulkan1.0`: SPIR-V that fails is a
+//! finding, whatever the case expected.
+
+use super::wheels;
+use checker::case::Case;
+use checker::{Lang, Profile};
+use std::path::PathBuf;
+
+/// The wheel, as pip names its distribution.
+pub const WHEEL: &str = "pyclspv";
+
+/// clspv's command-line entry point, `clspv::Compile(int, char const* const*)`.
+pub const ENTRY: &str = "_ZN5clspv7CompileEiPKPKc";
+
+/// The Vulkan environment clspv targets by default (SPIR-V 1.0), for `spirv-val`.
+pub const TARGET_ENV: &str = "vulkan1.0";
+
+/// The profiles clspv compiles: OpenCL C 1.1 to 3.0 and C++ for OpenCL 2021. Its 3.0 has
+/// neither the generic space nor program-scope globals (`-cl-std=CL3.0` defines neither
+/// feature macro), so `CL3.0` is its one 3.0 profile.
+pub const PROFILES: [Profile; 5] = [
+    Profile::CL1_1,
+    Profile::CL1_2,
+    Profile::CL2_0,
+    Profile::CL3_0,
+    Profile::CXX2021,
+];
+
+/// A restriction clspv states when it refuses a kernel.
+#[derive(Debug, Clone, Copy)]
+pub struct Restriction {
+    /// What it does not compile.
+    pub what: &'static str,
+    /// Its error messages for it (a refusal whose every error contains one of these is this
+    /// restriction, not a verdict on the case's rule).
+    pub diagnostics: &'static [&'static str],
+    /// Why, in Vulkan's terms.
+    pub why: &'static str,
+}
+
+/// clspv's stated restrictions.
+pub const RESTRICTIONS: &[Restriction] = &[Restriction {
+    what: "pointer-to-pointer kernel arguments",
+    diagnostics: &[
+        "kernel parameter cannot be declared as a pointer to a pointer",
+        "structures may not contain pointers",
+    ],
+    why: "a Vulkan descriptor cannot hold a pointer",
+}];
+
+/// The options clspv needs for `profile`: the generic space (OpenCL C 2.0, C++ for OpenCL)
+/// compiles only with every entry point inlined (clspv says so and stops otherwise).
+pub fn options(case: &Case, profile: Profile) -> Vec<String> {
+    let mut v = vec![profile.cl_std_option()];
+    if profile.lang() == Lang::Cl2_0 || profile.lang().is_cxx() {
+        v.push("-inline-entry-points".into());
+    }
+    v.extend(case.options.iter().cloned());
+    v
+}
+
+/// Why `profile` is not compiled by clspv, or `None` when it is.
+pub fn unsupported(profile: Profile) -> Option<String> {
+    if PROFILES.contains(&profile) {
+        return None;
+    }
+    Some(if profile.lang() == Lang::Cl3_0 {
+        format!(
+            "clspv compiles OpenCL C 3.0 as {} (without the generic space and program-scope globals); no option switches a feature on",
+            Profile::CL3_0.name()
+        )
+    } else {
+        format!("clspv does not compile {}", profile.name())
+    })
+}
+
+/// What the listing says clspv supports.
+pub fn supports() -> String {
+    let profiles: Vec<String> = PROFILES.iter().map(|p| p.name()).collect();
+    let restrictions: Vec<&str> = RESTRICTIONS.iter().map(|r| r.what).collect();
+    format!(
+        "{}; SPIR-V checked by spirv-val --target-env {TARGET_ENV}; refuses {}",
+        profiles.join(" "),
+        restrictions.join(", ")
+    )
+}
+
+/// The restriction every error of a refusal's log belongs to, if one does.
+pub fn restriction_of(log: &str) -> Option<&'static Restriction> {
+    let errors: Vec<&str> = log.lines().filter(|l| l.contains("error: ")).collect();
+    if errors.is_empty() {
+        return None;
+    }
+    RESTRICTIONS.iter().find(|r| {
+        errors
+            .iter()
+            .all(|e| r.diagnostics.iter().any(|d| e.contains(d)))
+    })
+}
+
+#[derive(Debug, Clone)]
+pub struct Clspv {
+    /// The wheel's extension module, which holds clspv.
+    pub library: PathBuf,
+    /// The Python library the module's symbols need (loaded for them alone; no interpreter
+    /// starts).
+    pub python: String,
+    /// `spirv-val`.
+    pub spirv_val: PathBuf,
+    /// `pyclspv 0.0.1`.
+    pub wheel: String,
+}
+
+impl Clspv {
+    /// The wheel's clspv, or why there is none.
+    pub fn find() -> Result<Clspv, String> {
+        let site = wheels::site_packages()?;
+        let wheel = wheels::wheel_version(&site, WHEEL)
+            .ok_or_else(|| format!("the pyclspv wheel is not in {}", site.display()))?;
+        let library = std::fs::read_dir(&site)
+            .map_err(|e| e.to_string())?
+            .flatten()
+            .map(|e| e.path())
+            .find(|p| {
+                p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.starts_with("pyclspv.cpython-") && n.ends_with(".so"))
+            })
+            .ok_or_else(|| format!("{} has no pyclspv.cpython-*.so", site.display()))?;
+        let python = python_library(&library)
+            .ok_or_else(|| format!("cannot tell which Python {} was built for", library.display()))?;
+        Ok(Clspv {
+            library,
+            python,
+            spirv_val: PathBuf::from("spirv-val"),
+            wheel,
+        })
+    }
+
+    pub fn worker_args(&self) -> Vec<String> {
+        vec![
+            "clspv".into(),
+            "--library".into(),
+            self.library.display().to_string(),
+            "--python".into(),
+            self.python.clone(),
+            "--spirv-val".into(),
+            self.spirv_val.display().to_string(),
+            "--wheel".into(),
+            self.wheel.clone(),
+        ]
+    }
+}
+
+/// `libpython3.11.so.1.0` for `pyclspv.cpython-311-x86_64-linux-gnu.so`.
+fn python_library(module: &std::path::Path) -> Option<String> {
+    let name = module.file_name()?.to_str()?;
+    let tag = name.split(".cpython-").nth(1)?.split('-').next()?;
+    let (major, minor) = tag.split_at(1);
+    Some(format!("libpython{major}.{minor}.so.1.0"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_python_library_follows_the_module_tag() {
+        assert_eq!(
+            python_library(std::path::Path::new(
+                "/x/pyclspv.cpython-311-x86_64-linux-gnu.so"
+            ))
+            .as_deref(),
+            Some("libpython3.11.so.1.0")
+        );
+    }
+
+    #[test]
+    fn refusals_are_restrictions_only_when_every_error_is_one() {
+        let both = "c.cl:1:36: error: kernel parameter cannot be declared as a pointer to a pointer\nc.cl:1:15: error: structures may not contain pointers\n";
+        assert_eq!(
+            restriction_of(both).map(|r| r.what),
+            Some("pointer-to-pointer kernel arguments")
+        );
+        let mixed = format!("{both}c.cl:2:1: error: initializing '__private int *' changes address space of pointer\n");
+        assert!(restriction_of(&mixed).is_none());
+        assert!(restriction_of("").is_none());
+    }
+
+    #[test]
+    fn profiles_outside_clspv_are_skipped_with_a_reason() {
+        assert!(unsupported(Profile::CL1_2).is_none());
+        let why = unsupported(Profile::CL3_0_GLOBALS).unwrap();
+        assert!(why.contains("CL3.0"), "{why}");
+    }
+}
