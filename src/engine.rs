@@ -256,7 +256,9 @@ pub fn execute(
                 let queue = &queues[si];
                 let next = move || queue.lock().ok().and_then(|mut q| q.pop_front());
                 match &subject.kind {
-                    SubjectKind::Device(_) | SubjectKind::Compiler(_) => {
+                    SubjectKind::Device(_)
+                    | SubjectKind::DeviceSpirv(_)
+                    | SubjectKind::Compiler(_) => {
                         let stderr = move || {
                             cfg.worker_log
                                 .as_ref()
@@ -264,8 +266,13 @@ pub fn execute(
                                 .map(Stdio::from)
                                 .unwrap_or_else(Stdio::null)
                         };
-                        let identity = &subject.identity;
+                        let identity = match &subject.kind {
+                            // Its workers are the device's: they say the device's identity.
+                            SubjectKind::DeviceSpirv(d) => d.identity(),
+                            _ => subject.identity.clone(),
+                        };
                         scope.spawn(move || {
+                            let identity = &identity;
                             let stderr = &stderr;
                             let mut slot = match &subject.kind {
                                 SubjectKind::Compiler(c) => Slot::compiler(
@@ -275,7 +282,7 @@ pub fn execute(
                                     stderr,
                                     cfg.start_timeout,
                                 ),
-                                SubjectKind::Device(d) => {
+                                SubjectKind::Device(d) | SubjectKind::DeviceSpirv(d) => {
                                     Slot::new(&cfg.exe, d, identity, stderr, cfg.start_timeout)
                                 }
                                 _ => unreachable!("only device and compiler subjects get slots"),

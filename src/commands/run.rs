@@ -38,7 +38,8 @@ pub fn worker(args: &WorkerArgs) -> anyhow::Result<ExitCode> {
         WorkerCommand::Libclang {
             ref library,
             ref include,
-        } => crate::drivers::libclang::main(library, include)?,
+            ref wheel,
+        } => crate::drivers::libclang::main(library, include, wheel)?,
         WorkerCommand::Clspv {
             ref library,
             ref python,

@@ -112,6 +112,8 @@ pub struct Selection {
     pub libclang: bool,
     pub clspv: bool,
     pub all_devices: bool,
+    /// The SPIR-V path of every device that takes SPIR-V (and that `--device` allows).
+    pub spirv: bool,
     pub device_parts: Vec<String>,
     pub explicit: bool,
 }
@@ -124,6 +126,7 @@ impl Selection {
             libclang: values.is_empty(),
             clspv: values.is_empty(),
             all_devices: values.is_empty(),
+            spirv: values.is_empty(),
             device_parts: Vec::new(),
             explicit: !values.is_empty(),
         };
@@ -134,6 +137,7 @@ impl Selection {
                 "clang" | "clang-16" => s.clang = true,
                 "libclang" | "clang-22" => s.libclang = true,
                 "clspv" => s.clspv = true,
+                "spirv" | "spir-v" => s.spirv = true,
                 "devices" | "drivers" | "opencl" => s.all_devices = true,
                 _ => s.device_parts.push(v),
             }
@@ -142,7 +146,7 @@ impl Selection {
     }
 
     pub fn wants_devices(&self) -> bool {
-        self.all_devices || !self.device_parts.is_empty()
+        self.all_devices || self.spirv || !self.device_parts.is_empty()
     }
 }
 
@@ -218,13 +222,26 @@ pub fn subjects(args: &RunArgs, exe: &Path) -> anyhow::Result<(Vec<Subject>, Vec
                 || dev.platform_name.to_ascii_lowercase().contains(part)
         };
         let mut found = 0;
+        let mut spirv = Vec::new();
         for dev in d.platforms.iter().flat_map(|p| &p.devices) {
             let selected = sel.all_devices || sel.device_parts.iter().any(|p| matches(dev, p));
-            if selected && filters.iter().all(|f| matches(dev, f)) {
+            let allowed = filters.iter().all(|f| matches(dev, f));
+            if selected && allowed {
                 subjects.push(Subject::device(dev));
                 found += 1;
             }
+            if sel.spirv && allowed {
+                match Subject::device_spirv(dev) {
+                    Ok(s) => spirv.push(s),
+                    Err(why) => notes.push(format!("no SPIR-V path: {why}")),
+                }
+            }
         }
+        if sel.spirv && spirv.is_empty() && sel.explicit {
+            bail!("--subject spirv: no selected device takes SPIR-V (`clasp subjects` lists them)");
+        }
+        found += spirv.len();
+        subjects.extend(spirv);
         if found == 0 && (!sel.device_parts.is_empty() || !args.device.is_empty()) {
             bail!(
                 "no OpenCL device matches the selection (--subject {} --device {}); `clasp devices` lists them",

@@ -1,9 +1,9 @@
-//! `clasp worker libclang --library L --include DIR`: clang's front end through libclang
+//! `clasp worker libclang --library L --include DIR --wheel W`: clang's front end through libclang
 //! (loaded at run time with `clang-sys`), answering build requests like a device worker.
 //!
 //! Each request is parsed from memory (an unsaved file, `case.cl`) with its options plus the
 //! resource headers; the build is rejected when libclang reports an error or a fatal error.
-//! The hello names `clang_getClangVersion()`. libclang keeps no state between parses but the
+//! The hello names `clang_getClangVersion()` and the wheel it came from. libclang keeps no state between parses but the
 //! index, so one worker serves a whole run; a crash or hang is the harness's to handle.
 
 use super::protocol::{BuildStatus, Hello, Request, Response};
@@ -44,7 +44,7 @@ fn load(library: &Path) -> Result<String, String> {
 }
 
 /// `clasp worker libclang`.
-pub fn main(library: &Path, include: &Path) -> anyhow::Result<()> {
+pub fn main(library: &Path, include: &Path, wheel: &str) -> anyhow::Result<()> {
     let out = protocol_stdout()?;
     let mut out = BufWriter::new(out);
     let mut say = |line: String| -> io::Result<()> {
@@ -63,7 +63,7 @@ pub fn main(library: &Path, include: &Path) -> anyhow::Result<()> {
         }
     };
     say(serde_json::to_string(&Hello {
-        identity: Some(version),
+        identity: Some(format!("{version} ({wheel})")),
         error: None,
     })?)?;
     let include = include.display().to_string();

@@ -13,6 +13,7 @@ pub mod execute;
 pub mod libclang;
 pub mod pool;
 pub mod protocol;
+pub mod spirv;
 pub mod worker;
 
 pub use discover::{DeviceInfo, Discovery};

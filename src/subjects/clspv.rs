@@ -50,14 +50,21 @@ pub struct Restriction {
 }
 
 /// clspv's stated restrictions.
-pub const RESTRICTIONS: &[Restriction] = &[Restriction {
-    what: "pointer-to-pointer kernel arguments",
-    diagnostics: &[
-        "kernel parameter cannot be declared as a pointer to a pointer",
-        "structures may not contain pointers",
-    ],
-    why: "a Vulkan descriptor cannot hold a pointer",
-}];
+pub const RESTRICTIONS: &[Restriction] = &[
+    Restriction {
+        what: "pointer-to-pointer kernel arguments",
+        diagnostics: &[
+            "kernel parameter cannot be declared as a pointer to a pointer",
+            "structures may not contain pointers",
+        ],
+        why: "a Vulkan descriptor cannot hold a pointer",
+    },
+    Restriction {
+        what: "recursive structures",
+        diagnostics: &["recursive structures are not supported"],
+        why: "SPIR-V for Vulkan has logical pointers only: a type cannot point to itself",
+    },
+];
 
 /// The options clspv needs for `profile`: the generic space (OpenCL C 2.0, C++ for OpenCL)
 /// compiles only with every entry point inlined (clspv says so and stops otherwise).

@@ -59,6 +59,8 @@ impl Libclang {
             self.library.display().to_string(),
             "--include".into(),
             self.include.display().to_string(),
+            "--wheel".into(),
+            self.wheel.clone(),
         ]
     }
 }

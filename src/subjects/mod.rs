@@ -30,6 +30,9 @@ pub enum SubjectKind {
     Device(Box<DeviceInfo>),
     /// A compiler loaded in worker processes ([`compiler`]).
     Compiler(Box<compiler::Compiler>),
+    /// An OpenCL device through SPIR-V: each case compiled offline, then given to the driver
+    /// with `clCreateProgramWithIL` ([`crate::drivers::spirv`]), in the device's own workers.
+    DeviceSpirv(Box<DeviceInfo>),
 }
 
 #[derive(Debug, Clone)]
@@ -56,6 +59,24 @@ impl Subject {
             identity: d.identity(),
             kind: SubjectKind::Device(Box::new(d.clone())),
         }
+    }
+
+    /// The SPIR-V path of a device that takes SPIR-V (`CL_DEVICE_IL_VERSION`), named by the
+    /// offline tools' versions; or why there is none.
+    pub fn device_spirv(d: &DeviceInfo) -> Result<Subject, String> {
+        if !d.takes_spirv() {
+            return Err(format!(
+                "{} reports no SPIR-V in CL_DEVICE_IL_VERSION ({})",
+                d.id,
+                d.il_version.as_deref().unwrap_or("not answered")
+            ));
+        }
+        let tools = crate::drivers::spirv::versions()?;
+        Ok(Subject {
+            id: format!("{} via SPIR-V", d.id),
+            identity: format!("{} | via SPIR-V: {tools}", d.identity()),
+            kind: SubjectKind::DeviceSpirv(Box::new(d.clone())),
+        })
     }
 
     pub fn is_device(&self) -> bool {
@@ -156,7 +177,7 @@ pub fn plan(
                 job.options = clang::arguments(case, profile);
             }
             SubjectKind::Compiler(c) => plan_compiler(c, case, profile, &mut job),
-            SubjectKind::Device(d) => {
+            SubjectKind::Device(d) | SubjectKind::DeviceSpirv(d) => {
                 job.options = driver_options(case, profile);
                 if profile.lang().is_cxx() {
                     if !d.has_extension(CXX_EXTENSION) {
@@ -181,6 +202,9 @@ pub fn plan(
                     // Only the build is judged: it must fail.
                     job.mode = Mode::Build;
                 }
+                if matches!(subject.kind, SubjectKind::DeviceSpirv(_)) {
+                    plan_spirv(case, profile, &mut job);
+                }
             }
         }
         let arg_job = arg_qualifiers_job(subject, case, &job);
@@ -201,6 +225,40 @@ fn plan_compiler(c: &compiler::Compiler, case: &Case, profile: Profile, job: &mu
             job.skip = clspv::unsupported(profile);
         }
     }
+}
+
+/// A device job on the SPIR-V path: what is judged is the driver's SPIR-V consumer, so only
+/// what must build and run goes that way; the options are the offline compiler's.
+fn plan_spirv(case: &Case, profile: Profile, job: &mut Job) {
+    if job.skip.is_some() {
+        return;
+    }
+    job.skip = if profile.lang().is_cxx() {
+        Some("C++ for OpenCL is not compiled offline here".into())
+    } else if job.kind == RunKind::UnsupportedStd {
+        Some(format!(
+            "the device does not report {}: whether it refuses that -cl-std is a question for its source path; the SPIR-V path takes must-accept and run-time cases only",
+            profile.name()
+        ))
+    } else if job.expected == Expected::Reject {
+        Some("must-reject cases do not apply to the SPIR-V path: the offline compiler, not the driver, judges the source".into())
+    } else if case.run.as_ref().is_some_and(|r| {
+        r.queries
+            .iter()
+            .any(|q| matches!(q, ::checker::case::run::Query::ArgAddressQualifier { .. }))
+    }) {
+        Some("argument qualifiers exist only for programs built from source with -cl-kernel-arg-info (OpenCL API, clGetKernelArgInfo)".into())
+    } else {
+        None
+    };
+    job.mode = if job.mode == Mode::Run {
+        Mode::SpirvRun
+    } else {
+        Mode::Spirv
+    };
+    let mut options = profile.clang_options();
+    options.extend(case.options.iter().cloned());
+    job.options = options;
 }
 
 /// Rules whose cases need an OpenCL C 3.0 feature that clasp's profiles assume with both

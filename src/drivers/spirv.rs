@@ -1,0 +1,155 @@
+//! The SPIR-V path of a device: the worker compiles a case offline, checks the module, and
+//! hands it to the driver with `clCreateProgramWithIL`.
+//!
+//! Offline compiler: `clang-15` (OpenCL C to LLVM bitcode for `spir64`) and `llvm-spirv-15`
+//! (Khronos' translator, SPIR-V 1.0, which every device that takes SPIR-V takes), a matched
+//! Debian pair: the translator reads only its own LLVM's bitcode. Each module is checked by
+//! `spirv-val` for the OpenCL environment of its profile before the driver sees it. What goes
+//! wrong before the driver is never charged to it: a source the offline compiler rejects, a
+//! module it cannot translate or one `spirv-val` rejects is answered as skipped, naming the
+//! offline tool and what it said (an invalid module is that tool's bug).
+
+use super::protocol::Request;
+use crate::results::Actual;
+use std::path::Path;
+use std::process::Command;
+
+/// The offline compiler's front end, translator and validator, as on `PATH`.
+pub const CLANG: &str = "clang-15";
+pub const TRANSLATOR: &str = "llvm-spirv-15";
+pub const VALIDATOR: &str = "spirv-val";
+
+/// The SPIR-V version the translator writes.
+pub const SPIRV_VERSION: &str = "1.0";
+
+/// The arguments before the options: OpenCL C for SPIR, with the default header, to bitcode.
+const FRONT: [&str; 8] = [
+    "-x",
+    "cl",
+    "-target",
+    "spir64-unknown-unknown",
+    "-Xclang",
+    "-finclude-default-header",
+    "-emit-llvm",
+    "-c",
+];
+
+/// `spirv-val`'s environment for a build whose options say `-cl-std=CL1.x` (OpenCL 1.2 with
+/// `cl_khr_il_program`) or a later one (OpenCL 2.0 semantics; spirv-val has no 3.0 one).
+pub fn target_env(options: &str) -> &'static str {
+    if options.contains("-cl-std=CL1.") {
+        "opencl1.2"
+    } else {
+        "opencl2.0"
+    }
+}
+
+/// Each tool's first version line, for the subject's identity; or which one is missing.
+pub fn versions() -> Result<String, String> {
+    let mut parts = Vec::new();
+    for tool in [CLANG, TRANSLATOR, VALIDATOR] {
+        let out = Command::new(tool)
+            .arg("--version")
+            .output()
+            .map_err(|e| format!("{tool} is not installed ({e})"))?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        let line = text
+            .lines()
+            .find(|l| l.contains("version") || l.contains("SPIRV-Tools"))
+            .unwrap_or("")
+            .trim()
+            .to_string();
+        parts.push(format!("{tool}: {line}"));
+    }
+    Ok(parts.join(", "))
+}
+
+/// The module for `req` (source and offline options), or why the driver gets nothing.
+pub fn compile(dir: &Path, req: &Request) -> Result<Vec<u8>, Actual> {
+    let skip = |why: String| Actual::Skipped { why };
+    let (src, bc, spv) = (dir.join("case.cl"), dir.join("case.bc"), dir.join("case.spv"));
+    for f in [&bc, &spv] {
+        let _ = std::fs::remove_file(f);
+    }
+    std::fs::write(&src, &req.source)
+        .map_err(|e| skip(format!("cannot write the case for {CLANG}: {e}")))?;
+    let out = Command::new(CLANG)
+        .args(FRONT)
+        .args(req.options.split_whitespace())
+        .arg(&src)
+        .arg("-o")
+        .arg(&bc)
+        .output()
+        .map_err(|e| skip(format!("cannot run {CLANG}: {e}")))?;
+    if !out.status.success() {
+        return Err(skip(format!(
+            "the offline compiler ({CLANG}) rejects the source, so there is no module to give the driver: {}",
+            first_error(&out.stderr)
+        )));
+    }
+    let out = Command::new(TRANSLATOR)
+        .arg(format!("--spirv-max-version={SPIRV_VERSION}"))
+        .arg(&bc)
+        .arg("-o")
+        .arg(&spv)
+        .output()
+        .map_err(|e| skip(format!("cannot run {TRANSLATOR}: {e}")))?;
+    if !out.status.success() {
+        return Err(skip(format!(
+            "offline compiler bug: {TRANSLATOR} cannot translate what {CLANG} accepted: {}",
+            first_error(&out.stderr)
+        )));
+    }
+    let env = target_env(&req.options);
+    let out = Command::new(VALIDATOR)
+        .args(["--target-env", env])
+        .arg(&spv)
+        .output()
+        .map_err(|e| skip(format!("cannot run {VALIDATOR}: {e}")))?;
+    if !out.status.success() {
+        let mut said = out.stderr;
+        said.extend_from_slice(&out.stdout);
+        return Err(skip(format!(
+            "offline compiler bug: {TRANSLATOR} wrote SPIR-V that `{VALIDATOR} --target-env {env}` rejects: {}",
+            first_error(&said)
+        )));
+    }
+    std::fs::read(&spv).map_err(|e| skip(format!("cannot read the module: {e}")))
+}
+
+/// The first line that says `error`, else the first line, of a tool's output.
+fn first_error(output: &[u8]) -> String {
+    let text = String::from_utf8_lossy(output);
+    text.lines()
+        .find(|l| l.contains("error"))
+        .or_else(|| text.lines().next())
+        .unwrap_or("(no output)")
+        .trim()
+        .chars()
+        .take(400)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_validation_environment_follows_the_language() {
+        assert_eq!(target_env("-cl-std=CL1.2"), "opencl1.2");
+        assert_eq!(target_env("-cl-std=CL2.0"), "opencl2.0");
+        assert_eq!(
+            target_env("-cl-std=CL3.0 -Xclang -cl-ext=-__opencl_c_generic_address_space"),
+            "opencl2.0"
+        );
+    }
+
+    #[test]
+    fn tool_errors_are_cut_to_their_first_error_line() {
+        assert_eq!(
+            first_error(b"warning: x\ncase.cl:3:1: error: bad\nmore"),
+            "case.cl:3:1: error: bad"
+        );
+        assert_eq!(first_error(b""), "(no output)");
+    }
+}
