@@ -203,6 +203,10 @@ pub struct RunArgs {
     /// The clang to compare against (default: `clang-16` on PATH).
     #[arg(long)]
     pub clang: Option<PathBuf>,
+    /// The libclang of the `clang-22` subject (default: the libclang-ng wheel's); its id names
+    /// its version, so another one (Debian's libclang-16) gives `clang-16` through libclang.
+    #[arg(long, value_name = "LIBRARY")]
+    pub libclang: Option<PathBuf>,
     /// Plain progress lines even on a terminal.
     #[arg(long)]
     pub plain: bool,

@@ -4,6 +4,8 @@
 use super::devices::DISCOVERY_TIMEOUT;
 use crate::cli::{RunArgs, Suite};
 use crate::drivers::discover::discover;
+use crate::subjects::compiler::{probe, Compiler};
+use crate::subjects::{clspv::Clspv, libclang::Libclang};
 use crate::subjects::{Subject, SubjectKind};
 use anyhow::{bail, Context as _};
 use checker::case::{corpus, Case};
@@ -204,7 +206,12 @@ pub fn subjects(args: &RunArgs, exe: &Path) -> anyhow::Result<(Vec<Subject>, Vec
         if !wanted {
             continue;
         }
-        match compiler_subject(name, exe) {
+        let found = match (name, &args.libclang) {
+            ("clang-22", Some(library)) => Libclang::at(library)
+                .and_then(|c| compiler_from(Compiler::Libclang(c), exe)),
+            _ => compiler_subject(name, exe),
+        };
+        match found {
             Ok(s) => subjects.push(s),
             Err(why) if sel.explicit => bail!("--subject {name}: {why}"),
             Err(why) => notes.push(format!("skipped subject {name}: {why}")),
@@ -260,12 +267,15 @@ pub fn subjects(args: &RunArgs, exe: &Path) -> anyhow::Result<(Vec<Subject>, Vec
 
 /// A compiler subject (`clang-22` or `clspv`), found and started once to learn its identity.
 pub fn compiler_subject(name: &str, exe: &Path) -> Result<Subject, String> {
-    use crate::subjects::compiler::{probe, Compiler};
-    use crate::subjects::{clspv::Clspv, libclang::Libclang};
     let compiler = match name {
         "clspv" => Compiler::Clspv(Clspv::find()?),
         _ => Compiler::Libclang(Libclang::find()?),
     };
+    compiler_from(compiler, exe)
+}
+
+/// The subject of a compiler found.
+fn compiler_from(compiler: Compiler, exe: &Path) -> Result<Subject, String> {
     let identity = probe(exe, &compiler, DISCOVERY_TIMEOUT)?;
     let id = match &compiler {
         Compiler::Libclang(_) => crate::subjects::libclang::subject_id(&identity),

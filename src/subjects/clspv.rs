@@ -64,6 +64,33 @@ pub const RESTRICTIONS: &[Restriction] = &[
         diagnostics: &["recursive structures are not supported"],
         why: "SPIR-V for Vulkan has logical pointers only: a type cannot point to itself",
     },
+    Restriction {
+        what: "vectors of 8 or 16 elements",
+        diagnostics: &["vectors with more than 4 elements are not supported"],
+        why: "Vulkan's SPIR-V has vectors of 2 to 4 components (clspv's experimental -long-vector aside)",
+    },
+    Restriction {
+        what: "scalars below their natural alignment",
+        diagnostics: &["scalar elements must be aligned to their size"],
+        why: "Vulkan's buffer layout rules",
+    },
+    Restriction {
+        what: "pipes",
+        diagnostics: &["pipes are not supported"],
+        why: "Vulkan has no pipes",
+    },
+    Restriction {
+        what: "device-side enqueue",
+        diagnostics: &[
+            "'queue_t'",
+            "'clk_event_t'",
+            "'ndrange_t'",
+            "'enqueue_kernel'",
+            "'get_default_queue'",
+            "'ndrange_1D'",
+        ],
+        why: "Vulkan has no device-side enqueue; clspv declares none of its types or functions",
+    },
 ];
 
 /// The options clspv needs for `profile`: the generic space (OpenCL C 2.0, C++ for OpenCL)

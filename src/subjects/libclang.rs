@@ -37,19 +37,33 @@ impl Libclang {
         let site = wheels::site_packages()?;
         let wheel = wheels::wheel_version(&site, WHEEL)
             .ok_or_else(|| format!("the libclang-ng wheel is not in {}", site.display()))?;
-        let native = site.join("clang/native");
-        let c = Libclang {
-            library: native.join("libclang.so"),
-            include: native.join("resource/include"),
-            wheel,
-        };
-        if !c.library.is_file() || !c.include.join("opencl-c-base.h").is_file() {
-            return Err(format!(
-                "{} has no libclang.so with resource/include/opencl-c-base.h",
-                native.display()
-            ));
-        }
+        let mut c = Libclang::at(&site.join("clang/native/libclang.so"))?;
+        c.wheel = wheel;
         Ok(c)
+    }
+
+    /// Another libclang (`--libclang`: Debian's libclang-16, say), with the resource headers
+    /// beside it: the wheel's `resource/include`, or an installation's `clang/<N>/include`.
+    pub fn at(library: &std::path::Path) -> Result<Libclang, String> {
+        let dir = library.parent().unwrap_or(std::path::Path::new("."));
+        let mut candidates = vec![dir.join("resource/include")];
+        if let Ok(entries) = std::fs::read_dir(dir.join("clang")) {
+            let mut found: Vec<PathBuf> = entries.flatten().map(|e| e.path().join("include")).collect();
+            found.sort();
+            candidates.extend(found);
+        }
+        let include = candidates
+            .into_iter()
+            .find(|c| c.join("opencl-c-base.h").is_file())
+            .ok_or_else(|| format!("no opencl-c-base.h in resource headers beside {}", library.display()))?;
+        if !library.is_file() {
+            return Err(format!("{} is not a file", library.display()));
+        }
+        Ok(Libclang {
+            library: library.to_path_buf(),
+            include,
+            wheel: library.display().to_string(),
+        })
     }
 
     pub fn worker_args(&self) -> Vec<String> {
