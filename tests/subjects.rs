@@ -155,7 +155,7 @@ fn clspv_validates_its_spirv_keeps_its_restrictions_and_survives_crashes_and_han
     case(
         &cases,
         "d-pointer-to-pointer",
-        "//@ rules: AS-KERNEL-ARG-PTR-TO-PTR\n//@ profiles: CL2.0\nkernel void k(global int * global *pp) { **pp = 1; }\n",
+        "//@ rules: AS-KERNEL-ARG-PTR-SPACE\n//@ profiles: CL2.0\nkernel void k(global int * global *pp) { **pp = 1; }\n",
     );
     case(
         &cases,
