@@ -14,7 +14,7 @@ use super::pool::describe_exit;
 use super::protocol::{BuildStatus, Hello, Request, Response};
 use super::worker::{protocol_stdout, MAX_LOG};
 use crate::results::Actual;
-use crate::subjects::clspv::{restriction_of, ENTRY, TARGET_ENV};
+use crate::subjects::clspv::{not_a_finding, restriction_of, ENTRY, TARGET_ENV};
 use std::ffi::CString;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::os::raw::{c_char, c_int};
@@ -201,6 +201,14 @@ fn compile(loaded: &Loaded, dir: &Path, spirv_val: &Path, req: &Request) -> Resp
         Ok(()) => {
             resp.status = BuildStatus::Accepted;
             resp.code = "exit(0)".into();
+        }
+        Err(why) if not_a_finding(&why).is_some() => {
+            resp.status = BuildStatus::Accepted;
+            resp.code = "exit(0)".into();
+            resp.log.push_str(&format!(
+                "\n[clasp: spirv-val: {why}; not a finding: {}]",
+                not_a_finding(&why).unwrap_or_default()
+            ));
         }
         Err(why) => {
             resp.actual = Some(Actual::Invalid {

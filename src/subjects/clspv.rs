@@ -93,6 +93,23 @@ pub const RESTRICTIONS: &[Restriction] = &[
     },
 ];
 
+/// `spirv-val` errors that say nothing about the kernel's code, each with why: a module of a
+/// program without kernels has no entry point, which Vulkan's environment requires, and clspv
+/// keeps no function that no kernel calls, so there is nothing to check.
+pub const NOT_FINDINGS: &[(&str, &str)] = &[(
+    "No OpEntryPoint instruction was found",
+    "the program has no kernel: its module has no entry point (which Vulkan requires) and no code to check",
+)];
+
+/// Why a `spirv-val` failure is not a finding, when every error line is one of [`NOT_FINDINGS`].
+pub fn not_a_finding(said: &str) -> Option<&'static str> {
+    let errors: Vec<&str> = said.lines().filter(|l| l.starts_with("error")).collect();
+    let (_, why) = NOT_FINDINGS
+        .iter()
+        .find(|(m, _)| !errors.is_empty() && errors.iter().all(|e| e.contains(m)))?;
+    Some(why)
+}
+
 /// The options clspv needs for `profile`: the generic space (OpenCL C 2.0, C++ for OpenCL)
 /// compiles only with every entry point inlined (clspv says so and stops otherwise).
 pub fn options(case: &Case, profile: Profile) -> Vec<String> {
@@ -230,6 +247,15 @@ mod tests {
         let mixed = format!("{both}c.cl:2:1: error: initializing '__private int *' changes address space of pointer\n");
         assert!(restriction_of(&mixed).is_none());
         assert!(restriction_of("").is_none());
+    }
+
+    #[test]
+    fn a_module_without_entry_points_is_not_a_finding() {
+        let said = "error: line 0: No OpEntryPoint instruction was found. This is only allowed if the Linkage capability is being used.";
+        assert!(not_a_finding(said).is_some());
+        let other = "error: line 46: [VUID-StandaloneSpirv-Uniform-06807] StorageBuffer OpVariable <id> '4[%4]' has illegal type.";
+        assert!(not_a_finding(other).is_none());
+        assert!(not_a_finding(&format!("{said}\n{other}")).is_none());
     }
 
     #[test]
