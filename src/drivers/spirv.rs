@@ -6,8 +6,9 @@
 //! Debian pair: the translator reads only its own LLVM's bitcode. Each module is checked by
 //! `spirv-val` for the OpenCL environment of its profile before the driver sees it. What goes
 //! wrong before the driver is never charged to it: a source the offline compiler rejects, a
-//! module it cannot translate or one `spirv-val` rejects is answered as skipped, naming the
-//! offline tool and what it said (an invalid module is that tool's bug).
+//! module it cannot translate, one `spirv-val` rejects, or one that imports functions (built-ins
+//! the translator kept as calls, which no driver defines) is answered as skipped, naming the
+//! offline tool and what it said (each is that tool's bug).
 
 use super::protocol::Request;
 use crate::results::Actual;
@@ -114,7 +115,65 @@ pub fn compile(dir: &Path, req: &Request) -> Result<Vec<u8>, Actual> {
             first_error(&said)
         )));
     }
-    std::fs::read(&spv).map_err(|e| skip(format!("cannot read the module: {e}")))
+    let module = std::fs::read(&spv).map_err(|e| skip(format!("cannot read the module: {e}")))?;
+    let imports = imports(&module);
+    if !imports.is_empty() {
+        return Err(skip(format!(
+            "offline compiler bug: {TRANSLATOR} left calls to OpenCL built-ins it does not lower as imported functions, which no driver defines: {}",
+            imports.join(", ")
+        )));
+    }
+    Ok(module)
+}
+
+/// The functions a module imports (`OpDecorate ... LinkageAttributes "name" Import`): a
+/// module of one whole program imports none, so each is a built-in the translator kept as a
+/// call.
+pub fn imports(module: &[u8]) -> Vec<String> {
+    const OP_DECORATE: u32 = 71;
+    const OP_FUNCTION: u32 = 54;
+    const LINKAGE_ATTRIBUTES: u32 = 41;
+    const IMPORT: u32 = 1;
+    let words: Vec<u32> = module
+        .chunks_exact(4)
+        .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+        .collect();
+    // Five header words, then instructions: word count in the high half, opcode in the low.
+    let mut instructions = Vec::new();
+    let mut i = 5;
+    while i < words.len() {
+        let count = (words[i] >> 16) as usize;
+        if count == 0 || i + count > words.len() {
+            break;
+        }
+        instructions.push(&words[i..i + count]);
+        i += count;
+    }
+    // Imported variables are built-ins (`__spirv_BuiltInGlobalInvocationId`): functions only.
+    let functions: std::collections::HashSet<u32> = instructions
+        .iter()
+        .filter(|ins| ins[0] & 0xffff == OP_FUNCTION && ins.len() >= 3)
+        .map(|ins| ins[2])
+        .collect();
+    instructions
+        .iter()
+        .filter(|ins| {
+            let n = ins.len();
+            ins[0] & 0xffff == OP_DECORATE
+                && n >= 5
+                && functions.contains(&ins[1])
+                && ins[2] == LINKAGE_ATTRIBUTES
+                && ins[n - 1] == IMPORT
+        })
+        .map(|ins| {
+            let bytes: Vec<u8> = ins[3..ins.len() - 1]
+                .iter()
+                .flat_map(|w| w.to_le_bytes())
+                .take_while(|b| *b != 0)
+                .collect();
+            String::from_utf8_lossy(&bytes).into_owned()
+        })
+        .collect()
 }
 
 /// The first line that says `error`, else the first line, of a tool's output.
@@ -142,6 +201,22 @@ mod tests {
             target_env("-cl-std=CL3.0 -Xclang -cl-ext=-__opencl_c_generic_address_space"),
             "opencl2.0"
         );
+    }
+
+    #[test]
+    fn imported_functions_are_read_from_linkage_decorations() {
+        // Header, then `OpDecorate %7 LinkageAttributes "f" Import` and an export.
+        let mut words: Vec<u32> = vec![0x0723_0203, 0x0001_0000, 0, 100, 0];
+        words.extend([(5 << 16) | 71, 7, 41, u32::from_le_bytes(*b"f\0\0\0"), 1]);
+        words.extend([(5 << 16) | 71, 8, 41, u32::from_le_bytes(*b"g\0\0\0"), 0]);
+        // An imported built-in variable, %9: not a function.
+        words.extend([(5 << 16) | 71, 9, 41, u32::from_le_bytes(*b"v\0\0\0"), 1]);
+        // `OpFunction %void %7 None %fn` and `%8`.
+        words.extend([(5 << 16) | 54, 1, 7, 0, 2]);
+        words.extend([(5 << 16) | 54, 1, 8, 0, 2]);
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        assert_eq!(imports(&bytes), ["f"]);
+        assert!(imports(&bytes[..40]).is_empty());
     }
 
     #[test]
