@@ -7,7 +7,7 @@
 //! A child that dies is this job's crash (the worker goes on); a child that hangs is killed
 //! with the worker when the harness's deadline passes (`PR_SET_PDEATHSIG`). The SPIR-V of an
 //! accepted kernel is then checked with `spirv-val`; invalid SPIR-V is an invalid answer (a
-//! finding), whatever the case expected. A refusal whose every error is one of clspv's stated
+//! finding), whatever the case expected. A refusal whose first error is one of clspv's stated
 //! restrictions ([`crate::subjects::clspv::RESTRICTIONS`]) is answered as skipped, naming it.
 
 use super::pool::describe_exit;

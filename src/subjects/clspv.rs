@@ -7,7 +7,7 @@
 //! ([`PROFILES`]), its OpenCL C 3.0 feature set (neither address-space feature: its
 //! predefined `__opencl_c_*` macros say so), the options a profile needs ([`options`]), and the
 //! Vulkan restrictions it states in its diagnostics ([`RESTRICTIONS`]). A profile outside them is
-//! skipped by the plan, saying why; a refusal whose every error is a stated restriction is
+//! skipped by the plan, saying why; a refusal whose first error is a stated restriction is
 //! recorded as skipped, naming it (it says nothing about the rule the case tests). A kernel
 //! clspv accepts is validated with `spirv-val --target-env vulkan1.0`: SPIR-V that fails is a
 //! finding, whatever the case expected.
@@ -42,8 +42,8 @@ pub const PROFILES: [Profile; 5] = [
 pub struct Restriction {
     /// What it does not compile.
     pub what: &'static str,
-    /// Its error messages for it (a refusal whose every error contains one of these is this
-    /// restriction, not a verdict on the case's rule).
+    /// Its error messages for it (a refusal whose first error contains one of these is this
+    /// restriction, not a verdict on the case's rule; the errors after it follow from it).
     pub diagnostics: &'static [&'static str],
     /// Why, in Vulkan's terms.
     pub why: &'static str,
@@ -147,17 +147,13 @@ pub fn supports() -> String {
     )
 }
 
-/// The restriction every error of a refusal's log belongs to, if one does.
+/// The restriction a refusal's first error states, if it states one (what follows it is
+/// its consequence: `queue_t` undeclared, then the variable of that type).
 pub fn restriction_of(log: &str) -> Option<&'static Restriction> {
-    let errors: Vec<&str> = log.lines().filter(|l| l.contains("error: ")).collect();
-    if errors.is_empty() {
-        return None;
-    }
-    RESTRICTIONS.iter().find(|r| {
-        errors
-            .iter()
-            .all(|e| r.diagnostics.iter().any(|d| e.contains(d)))
-    })
+    let first = log.lines().find(|l| l.contains("error: "))?;
+    RESTRICTIONS
+        .iter()
+        .find(|r| r.diagnostics.iter().any(|d| first.contains(d)))
 }
 
 #[derive(Debug, Clone)]
@@ -238,14 +234,19 @@ mod tests {
     }
 
     #[test]
-    fn refusals_are_restrictions_only_when_every_error_is_one() {
+    fn refusals_are_restrictions_when_their_first_error_is_one() {
         let both = "c.cl:1:36: error: kernel parameter cannot be declared as a pointer to a pointer\nc.cl:1:15: error: structures may not contain pointers\n";
         assert_eq!(
             restriction_of(both).map(|r| r.what),
             Some("pointer-to-pointer kernel arguments")
         );
-        let mixed = format!("{both}c.cl:2:1: error: initializing '__private int *' changes address space of pointer\n");
-        assert!(restriction_of(&mixed).is_none());
+        let enqueue = "case.cl:6:5: error: use of undeclared identifier 'queue_t'\ncase.cl:7:20: error: use of undeclared identifier 'q'\n";
+        assert_eq!(
+            restriction_of(enqueue).map(|r| r.what),
+            Some("device-side enqueue")
+        );
+        let rule_first = format!("c.cl:2:1: error: initializing '__private int *' changes address space of pointer\n{both}");
+        assert!(restriction_of(&rule_first).is_none());
         assert!(restriction_of("").is_none());
     }
 
