@@ -74,12 +74,12 @@ pub fn compile(dir: &Path, req: &Request) -> Result<Vec<u8>, Actual> {
     }
     std::fs::write(&src, &req.source)
         .map_err(|e| skip(format!("cannot write the case for {CLANG}: {e}")))?;
+    // Run in the scratch folder on relative names, so what clang says names `case.cl` alone.
     let out = Command::new(CLANG)
+        .current_dir(dir)
         .args(FRONT)
         .args(req.options.split_whitespace())
-        .arg(&src)
-        .arg("-o")
-        .arg(&bc)
+        .args(["case.cl", "-o", "case.bc"])
         .output()
         .map_err(|e| skip(format!("cannot run {CLANG}: {e}")))?;
     if !out.status.success() {
