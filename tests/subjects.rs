@@ -60,8 +60,19 @@ fn run(
     extra: &[&str],
 ) -> BTreeMap<(String, String), Value> {
     let mut args = vec![
-        "run", "--cases", "cases", "--subject", subject, "-j", "1", "--timeout", timeout,
-        "--no-cache", "--out", "runs", "--plain",
+        "run",
+        "--cases",
+        "cases",
+        "--subject",
+        subject,
+        "-j",
+        "1",
+        "--timeout",
+        timeout,
+        "--no-cache",
+        "--out",
+        "runs",
+        "--plain",
     ];
     args.extend(extra);
     let out = clasp(&args, &[], tmp);
@@ -126,11 +137,16 @@ fn clang_22_judges_cases_and_a_hang_costs_one_job() {
     for name in ["a-ok", "c-reject", "d-ok"] {
         let r = get(&m, name, "CL1.2");
         assert_eq!(r["verdict"], "pass", "{r}");
-        assert!(r["identity"].as_str().unwrap().contains("clang version 22"), "{r}");
+        assert!(
+            r["identity"].as_str().unwrap().contains("clang version 22"),
+            "{r}"
+        );
     }
     assert_eq!(get(&m, "b-hang", "CL1.2")["verdict"], "timeout");
     // libclang's diagnostics are the log of a rejection.
-    let log = get(&m, "c-reject", "CL1.2")["actual"]["log"].as_str().unwrap();
+    let log = get(&m, "c-reject", "CL1.2")["actual"]["log"]
+        .as_str()
+        .unwrap();
     assert!(log.contains("case.cl:3:"), "{log}");
 }
 
@@ -172,16 +188,25 @@ fn clspv_validates_its_spirv_keeps_its_restrictions_and_survives_crashes_and_han
     assert_eq!(invalid["verdict"], "deviation", "{invalid}");
     assert_eq!(invalid["actual"]["outcome"], "invalid", "{invalid}");
     assert!(
-        invalid["actual"]["detail"].as_str().unwrap().contains("spirv-val --target-env vulkan1.0"),
+        invalid["actual"]["detail"]
+            .as_str()
+            .unwrap()
+            .contains("spirv-val --target-env vulkan1.0"),
         "{invalid}"
     );
     // clspv's 3.0 has no program-scope globals: skipped by plan, saying so.
     let planned = get(&m, "c-global-variable", "CL3.0+globals");
     assert_eq!(planned["verdict"], "skipped");
-    assert!(planned["actual"]["why"].as_str().unwrap().contains("OpenCL C 3.0 as CL3.0"));
+    assert!(planned["actual"]["why"]
+        .as_str()
+        .unwrap()
+        .contains("OpenCL C 3.0 as CL3.0"));
     let restricted = get(&m, "d-pointer-to-pointer", "CL2.0");
     assert_eq!(restricted["verdict"], "skipped", "{restricted}");
-    assert!(restricted["actual"]["why"].as_str().unwrap().contains("pointer-to-pointer"));
+    assert!(restricted["actual"]["why"]
+        .as_str()
+        .unwrap()
+        .contains("pointer-to-pointer"));
     let crash = get(&m, "e-crash", "CL2.0");
     assert_eq!(crash["verdict"], "crash", "{crash}");
     assert_eq!(crash["actual"]["signal"], "SIGSEGV", "{crash}");
@@ -213,10 +238,16 @@ fn the_spirv_path_runs_must_accept_cases_only() {
     let ok = get(&m, "a-ok", "CL1.2");
     assert_eq!(ok["verdict"], "pass", "{ok}");
     assert_eq!(ok["subject"], id.as_str());
-    assert!(ok["identity"].as_str().unwrap().contains("llvm-spirv"), "{ok}");
+    assert!(
+        ok["identity"].as_str().unwrap().contains("llvm-spirv"),
+        "{ok}"
+    );
     let reject = get(&m, "b-reject", "CL1.2");
     assert_eq!(reject["verdict"], "skipped", "{reject}");
-    assert!(reject["actual"]["why"].as_str().unwrap().contains("must-reject"));
+    assert!(reject["actual"]["why"]
+        .as_str()
+        .unwrap()
+        .contains("must-reject"));
     let ran = get(&m, "c-run", "CL1.2");
     assert_eq!(ran["verdict"], "pass", "{ran}");
     assert_eq!(ran["actual"]["outcome"], "ran", "{ran}");

@@ -207,8 +207,9 @@ pub fn subjects(args: &RunArgs, exe: &Path) -> anyhow::Result<(Vec<Subject>, Vec
             continue;
         }
         let found = match (name, &args.libclang) {
-            ("clang-22", Some(library)) => Libclang::at(library)
-                .and_then(|c| compiler_from(Compiler::Libclang(c), exe)),
+            ("clang-22", Some(library)) => {
+                Libclang::at(library).and_then(|c| compiler_from(Compiler::Libclang(c), exe))
+            }
             _ => compiler_subject(name, exe),
         };
         match found {

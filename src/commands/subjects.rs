@@ -80,11 +80,18 @@ pub fn rows(exe: &std::path::Path) -> Vec<Row> {
             &Subject::device(dev),
             format!("source: {}; compile and run-time cases", profiles.join(" ")),
         ));
-        let c_profiles: Vec<&String> = profiles.iter().filter(|p| !p.starts_with("CLC++")).collect();
+        let c_profiles: Vec<&String> = profiles
+            .iter()
+            .filter(|p| !p.starts_with("CLC++"))
+            .collect();
         let spirv_supports = format!(
             "SPIR-V {} from clang-15 + llvm-spirv-15: must-accept and run-time cases of {}",
             crate::drivers::spirv::SPIRV_VERSION,
-            c_profiles.iter().map(|p| p.as_str()).collect::<Vec<_>>().join(" ")
+            c_profiles
+                .iter()
+                .map(|p| p.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
         );
         let id = format!("{} via SPIR-V", dev.id);
         rows.push(match Subject::device_spirv(dev) {

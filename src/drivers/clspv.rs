@@ -57,13 +57,11 @@ fn load(python: &str, library: &Path) -> Result<Loaded, String> {
 fn identity(wheel: &str, spirv_val: &Path) -> Result<String, String> {
     // `output()` reads both pipes without threads: the worker must stay single-threaded to fork.
     let version = match Command::new(spirv_val).arg("--version").output() {
-        Ok(o) if o.status.success() => {
-            String::from_utf8_lossy(&o.stdout)
-                .lines()
-                .next()
-                .unwrap_or("")
-                .to_string()
-        }
+        Ok(o) if o.status.success() => String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .next()
+            .unwrap_or("")
+            .to_string(),
         _ => {
             return Err(format!(
                 "cannot run {} (Debian: spirv-tools)",

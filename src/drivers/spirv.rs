@@ -11,7 +11,6 @@
 //! offline tool and what it said (each is that tool's bug).
 
 use super::protocol::Request;
-use crate::results::Actual;
 use std::path::Path;
 use std::process::Command;
 
@@ -65,15 +64,19 @@ pub fn versions() -> Result<String, String> {
     Ok(parts.join(", "))
 }
 
-/// The module for `req` (source and offline options), or why the driver gets nothing.
-pub fn compile(dir: &Path, req: &Request) -> Result<Vec<u8>, Actual> {
-    let skip = |why: String| Actual::Skipped { why };
-    let (src, bc, spv) = (dir.join("case.cl"), dir.join("case.bc"), dir.join("case.spv"));
+/// The module for `req` (source and offline options), or why the driver gets nothing (the
+/// job is then skipped, saying so).
+pub fn compile(dir: &Path, req: &Request) -> Result<Vec<u8>, String> {
+    let (src, bc, spv) = (
+        dir.join("case.cl"),
+        dir.join("case.bc"),
+        dir.join("case.spv"),
+    );
     for f in [&bc, &spv] {
         let _ = std::fs::remove_file(f);
     }
     std::fs::write(&src, &req.source)
-        .map_err(|e| skip(format!("cannot write the case for {CLANG}: {e}")))?;
+        .map_err(|e| format!("cannot write the case for {CLANG}: {e}"))?;
     // Run in the scratch folder on relative names, so what clang says names `case.cl` alone.
     let out = Command::new(CLANG)
         .current_dir(dir)
@@ -81,12 +84,12 @@ pub fn compile(dir: &Path, req: &Request) -> Result<Vec<u8>, Actual> {
         .args(req.options.split_whitespace())
         .args(["case.cl", "-o", "case.bc"])
         .output()
-        .map_err(|e| skip(format!("cannot run {CLANG}: {e}")))?;
+        .map_err(|e| format!("cannot run {CLANG}: {e}"))?;
     if !out.status.success() {
-        return Err(skip(format!(
+        return Err(format!(
             "the offline compiler ({CLANG}) rejects the source, so there is no module to give the driver: {}",
             first_error(&out.stderr)
-        )));
+        ));
     }
     let out = Command::new(TRANSLATOR)
         .arg(format!("--spirv-max-version={SPIRV_VERSION}"))
@@ -94,34 +97,34 @@ pub fn compile(dir: &Path, req: &Request) -> Result<Vec<u8>, Actual> {
         .arg("-o")
         .arg(&spv)
         .output()
-        .map_err(|e| skip(format!("cannot run {TRANSLATOR}: {e}")))?;
+        .map_err(|e| format!("cannot run {TRANSLATOR}: {e}"))?;
     if !out.status.success() {
-        return Err(skip(format!(
+        return Err(format!(
             "offline compiler bug: {TRANSLATOR} cannot translate what {CLANG} accepted: {}",
             first_error(&out.stderr)
-        )));
+        ));
     }
     let env = target_env(&req.options);
     let out = Command::new(VALIDATOR)
         .args(["--target-env", env])
         .arg(&spv)
         .output()
-        .map_err(|e| skip(format!("cannot run {VALIDATOR}: {e}")))?;
+        .map_err(|e| format!("cannot run {VALIDATOR}: {e}"))?;
     if !out.status.success() {
         let mut said = out.stderr;
         said.extend_from_slice(&out.stdout);
-        return Err(skip(format!(
+        return Err(format!(
             "offline compiler bug: {TRANSLATOR} wrote SPIR-V that `{VALIDATOR} --target-env {env}` rejects: {}",
             first_error(&said)
-        )));
+        ));
     }
-    let module = std::fs::read(&spv).map_err(|e| skip(format!("cannot read the module: {e}")))?;
+    let module = std::fs::read(&spv).map_err(|e| format!("cannot read the module: {e}"))?;
     let imports = imports(&module);
     if !imports.is_empty() {
-        return Err(skip(format!(
+        return Err(format!(
             "offline compiler bug: {TRANSLATOR} left calls to OpenCL built-ins it does not lower as imported functions, which no driver defines: {}",
             imports.join(", ")
-        )));
+        ));
     }
     Ok(module)
 }

@@ -17,8 +17,8 @@ use serde::{Deserialize, Serialize};
 use std::ffi::CString;
 use std::fs::File;
 use std::io::{self, BufRead, BufWriter, Write};
-use std::path::Path;
 use std::os::fd::FromRawFd;
+use std::path::Path;
 use std::time::Instant;
 
 /// Build logs longer than this are cut (a driver that prints megabytes should not stall the run).
@@ -139,13 +139,13 @@ pub fn build_main(platform: u32, device: u32) -> anyhow::Result<()> {
                                 build_one(&context, &device, &req).1
                             }
                         }
-                        Err(actual) => Response {
+                        Err(why) => Response {
                             id: req.id,
                             status: BuildStatus::Invalid,
                             code: String::new(),
                             log: String::new(),
                             build_ms: 0.0,
-                            actual: Some(actual),
+                            actual: Some(crate::results::Actual::Skipped { why }),
                         },
                     }
                 }

@@ -92,7 +92,8 @@ impl Outcome {
             // An invalid answer (clspv's invalid SPIR-V, a build status that does not exist)
             // is no reading of the spec, whatever the rule.
             (Verdict::Deviation, false)
-                if another_reading && !matches!(r.actual, crate::results::Actual::Invalid { .. }) =>
+                if another_reading
+                    && !matches!(r.actual, crate::results::Actual::Invalid { .. }) =>
             {
                 Outcome::Interpretation
             }

@@ -185,8 +185,12 @@ impl Clspv {
                     .is_some_and(|n| n.starts_with("pyclspv.cpython-") && n.ends_with(".so"))
             })
             .ok_or_else(|| format!("{} has no pyclspv.cpython-*.so", site.display()))?;
-        let python = python_library(&library)
-            .ok_or_else(|| format!("cannot tell which Python {} was built for", library.display()))?;
+        let python = python_library(&library).ok_or_else(|| {
+            format!(
+                "cannot tell which Python {} was built for",
+                library.display()
+            )
+        })?;
         Ok(Clspv {
             library,
             python,

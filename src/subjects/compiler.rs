@@ -50,9 +50,7 @@ pub fn probe(exe: &Path, compiler: &Compiler, timeout: Duration) -> Result<Strin
                 Ok(Hello {
                     identity: Some(id), ..
                 }) => Ok(id),
-                Ok(Hello {
-                    error: Some(e), ..
-                }) => Err(e),
+                Ok(Hello { error: Some(e), .. }) => Err(e),
                 _ => Err(format!(
                     "its worker did not say what it loaded: {}{}",
                     line,

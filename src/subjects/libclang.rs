@@ -48,14 +48,22 @@ impl Libclang {
         let dir = library.parent().unwrap_or(std::path::Path::new("."));
         let mut candidates = vec![dir.join("resource/include")];
         if let Ok(entries) = std::fs::read_dir(dir.join("clang")) {
-            let mut found: Vec<PathBuf> = entries.flatten().map(|e| e.path().join("include")).collect();
+            let mut found: Vec<PathBuf> = entries
+                .flatten()
+                .map(|e| e.path().join("include"))
+                .collect();
             found.sort();
             candidates.extend(found);
         }
         let include = candidates
             .into_iter()
             .find(|c| c.join("opencl-c-base.h").is_file())
-            .ok_or_else(|| format!("no opencl-c-base.h in resource headers beside {}", library.display()))?;
+            .ok_or_else(|| {
+                format!(
+                    "no opencl-c-base.h in resource headers beside {}",
+                    library.display()
+                )
+            })?;
         if !library.is_file() {
             return Err(format!("{} is not a file", library.display()));
         }
