@@ -464,6 +464,73 @@ mod tests {
     }
 
     #[test]
+    fn clspv_compiles_its_profiles_with_the_options_they_need() {
+        let c = compiler::Compiler::Clspv(clspv::Clspv {
+            library: "pyclspv.so".into(),
+            python: "libpython3.11.so.1.0".into(),
+            spirv_val: "spirv-val".into(),
+            wheel: "pyclspv 0.0.1".into(),
+        });
+        let s = Subject {
+            id: "clspv".into(),
+            identity: "clspv".into(),
+            kind: SubjectKind::Compiler(Box::new(c)),
+        };
+        let jobs = plan(&s, &case(), 0, &|_| true);
+        let got: Vec<_> = jobs
+            .iter()
+            .map(|j| (j.profile, j.options.join(" "), j.skip.is_some(), j.mode))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (Profile::CL1_2, "-cl-std=CL1.2".into(), false, Mode::Build),
+                (
+                    Profile::CL2_0,
+                    "-cl-std=CL2.0 -inline-entry-points".into(),
+                    false,
+                    Mode::Build
+                ),
+                (Profile::CL3_0, "-cl-std=CL3.0".into(), false, Mode::Build),
+                (
+                    Profile::CL3_0_GLOBALS,
+                    "-cl-std=CL3.0".into(),
+                    true,
+                    Mode::Build
+                ),
+            ]
+        );
+        // The case's own expectations hold: the program-scope global is an error in CL1.2.
+        assert_eq!(jobs[0].expected, Expected::Reject);
+    }
+
+    #[test]
+    fn the_spirv_path_takes_must_accept_and_run_time_cases_only() {
+        let mut d = device("OpenCL C 1.2", None, &[]);
+        assert!(Subject::device_spirv(&d).is_err());
+        d.il_version = Some("SPIR-V_1.0 SPIR-V_1.1".into());
+        let s = Subject {
+            id: "p/d via SPIR-V".into(),
+            identity: "x".into(),
+            kind: SubjectKind::DeviceSpirv(Box::new(d)),
+        };
+        let accept = Case::parse(
+            "t.cl",
+            "t",
+            "//@ rules: AS-PROGSCOPE-SPACE\n//@ profiles: CL1.2 CL2.0\nconstant int c = 1;\nkernel void k(global int *p) { *p = c; }\n",
+        )
+        .unwrap();
+        let jobs = plan(&s, &accept, 0, &|_| true);
+        // No arg-qualifiers job; CL2.0 is a -cl-std question of the source path.
+        assert_eq!(jobs.len(), 2);
+        assert_eq!((jobs[0].mode, jobs[0].skip.as_deref()), (Mode::Spirv, None));
+        assert_eq!(jobs[0].options, ["-cl-std=CL1.2"]);
+        assert!(jobs[1].skip.as_deref().unwrap().contains("source path"));
+        let reject = plan(&s, &case(), 0, &|p| p == Profile::CL1_2);
+        assert!(reject[0].skip.as_deref().unwrap().contains("must-reject"));
+    }
+
+    #[test]
     fn the_checker_expects_rule_and_line() {
         let jobs = plan(&Subject::checker(), &case(), 0, &|p| p == Profile::CL1_2);
         assert_eq!(jobs.len(), 1);
