@@ -266,7 +266,7 @@ fn fork_compile(
 /// `spirv-val --target-env vulkan1.0` on `spv`: `Err` with its message when it fails. No
 /// deadline of its own (a hang is the harness's timeout) and no thread (see [`identity`]).
 fn validate(spirv_val: &Path, spv: &Path) -> Result<(), String> {
-    let out = Command::new(spirv_val)
+    let out = super::spirv::tool(&spirv_val.to_string_lossy())
         .args(["--target-env", TARGET_ENV])
         .arg(spv)
         .output()

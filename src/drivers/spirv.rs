@@ -19,6 +19,21 @@ pub const CLANG: &str = "clang-15";
 pub const TRANSLATOR: &str = "llvm-spirv-15";
 pub const VALIDATOR: &str = "spirv-val";
 
+/// `program`, killed when the worker that starts it dies: a worker the harness kills for a hang
+/// (in clang-15, say) must not leave the hanging tool behind.
+pub fn tool(program: &str) -> Command {
+    use std::os::unix::process::CommandExt;
+    let mut cmd = Command::new(program);
+    // SAFETY: prctl is async-signal-safe and touches only the child being started.
+    unsafe {
+        cmd.pre_exec(|| {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            Ok(())
+        });
+    }
+    cmd
+}
+
 /// The SPIR-V version the translator writes.
 pub const SPIRV_VERSION: &str = "1.0";
 
@@ -78,7 +93,7 @@ pub fn compile(dir: &Path, req: &Request) -> Result<Vec<u8>, String> {
     std::fs::write(&src, &req.source)
         .map_err(|e| format!("cannot write the case for {CLANG}: {e}"))?;
     // Run in the scratch folder on relative names, so what clang says names `case.cl` alone.
-    let out = Command::new(CLANG)
+    let out = tool(CLANG)
         .current_dir(dir)
         .args(FRONT)
         .args(req.options.split_whitespace())
@@ -91,7 +106,7 @@ pub fn compile(dir: &Path, req: &Request) -> Result<Vec<u8>, String> {
             first_error(&out.stderr)
         ));
     }
-    let out = Command::new(TRANSLATOR)
+    let out = tool(TRANSLATOR)
         .arg(format!("--spirv-max-version={SPIRV_VERSION}"))
         .arg(&bc)
         .arg("-o")
@@ -105,7 +120,7 @@ pub fn compile(dir: &Path, req: &Request) -> Result<Vec<u8>, String> {
         ));
     }
     let env = target_env(&req.options);
-    let out = Command::new(VALIDATOR)
+    let out = tool(VALIDATOR)
         .args(["--target-env", env])
         .arg(&spv)
         .output()
