@@ -295,7 +295,8 @@ fn live_outcome(r: &CaseResult, known: &Known, cases: &BTreeMap<&str, &CaseInfo>
 
 /// A device's identity field by field, as run.json records it for bug reports.
 fn device_rows(s: &crate::subjects::Subject) -> Vec<(&'static str, String)> {
-    let crate::subjects::SubjectKind::Device(d) = &s.kind else {
+    use crate::subjects::SubjectKind;
+    let (SubjectKind::Device(d) | SubjectKind::DeviceSpirv(d)) = &s.kind else {
         return Vec::new();
     };
     let mut rows = vec![

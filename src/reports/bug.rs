@@ -205,6 +205,14 @@ pub fn render(s: &Summary<'_>, rep: &Reported<'_>, others: &[&str]) -> String {
             must(&r.expected),
             rules.join(", ")
         );
+    } else if spirv {
+        let _ = writeln!(
+            m,
+            "`clBuildProgram` of the kernel below compiled offline to SPIR-V (offline options \
+             `{options}`) {what}: it must be **{}** ({}), but the driver answered **{actual}**.\n",
+            must(&r.expected),
+            rules.join(", ")
+        );
     } else if is_device {
         let _ = writeln!(
             m,
