@@ -285,7 +285,8 @@ pub fn execute(
                                 SubjectKind::Device(d) | SubjectKind::DeviceSpirv(d) => {
                                     Slot::new(&cfg.exe, d, identity, stderr, cfg.start_timeout)
                                 }
-                                _ => unreachable!("only device and compiler subjects get slots"),
+                                // Not reached: this arm serves devices and compilers alone.
+                                SubjectKind::Checker | SubjectKind::Clang { .. } => return,
                             };
                             // Sent first: companions of accepted builds, and jobs a lost
                             // worker left unanswered.
