@@ -28,6 +28,9 @@ pub enum Command {
     Check(CheckArgs),
     /// List every OpenCL platform and device with what decides how clasp tests it.
     Devices(DevicesArgs),
+    /// List every subject `clasp run` can run (checker, clang-16, clang-22, clspv, each device
+    /// and its SPIR-V path) with its version and what it supports, and why any is missing.
+    Subjects(SubjectsArgs),
     /// Run the corpus (or the generated suite: --suite) on every subject: OpenCL devices, the
     /// checker, clang-16.
     #[command(after_help = RUN_EXIT_CODES)]
@@ -153,6 +156,13 @@ pub enum ListFormat {
 }
 
 #[derive(clap::Args, Debug)]
+pub struct SubjectsArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    pub format: ListFormat,
+}
+
+#[derive(clap::Args, Debug)]
 pub struct DevicesArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
@@ -178,8 +188,10 @@ pub struct RunArgs {
     /// The corpus directory (the hand-written cases).
     #[arg(long, default_value = "suite/cases")]
     pub cases: PathBuf,
-    /// Subjects to run: `checker`, `clang` (clang-16), `devices` (every OpenCL device), or part
-    /// of a device id as `clasp devices` shows it. Repeat or separate with commas. Default: all.
+    /// Subjects to run: `checker`, `clang` (clang-16), `clang-22`, `clspv`, `devices` (every
+    /// OpenCL device), `spirv` (the SPIR-V path of every device that takes it), or part of a
+    /// device id as `clasp devices` shows it. Repeat or separate with commas. Default: all
+    /// (`clasp subjects` lists them).
     #[arg(long, value_delimiter = ',')]
     pub subject: Vec<String>,
     /// Only devices whose id, name or platform name contains this text (case-insensitive).
@@ -222,6 +234,10 @@ pub struct RunArgs {
     /// The clang to compare against (default: `clang-16` on PATH).
     #[arg(long)]
     pub clang: Option<PathBuf>,
+    /// The libclang of the `clang-22` subject (default: the libclang-ng wheel's); its id names
+    /// its version, so another one (Debian's libclang-16) gives `clang-16` through libclang.
+    #[arg(long, value_name = "LIBRARY")]
+    pub libclang: Option<PathBuf>,
     /// Plain progress lines even on a terminal.
     #[arg(long)]
     pub plain: bool,
@@ -333,6 +349,32 @@ pub enum WorkerCommand {
         device: u32,
         #[arg(long, default_value_t = 3)]
         loops: u32,
+    },
+    /// Answer build requests with clang's front end through libclang (clang-22).
+    Libclang {
+        /// `libclang.so`.
+        #[arg(long)]
+        library: PathBuf,
+        /// The resource headers (`opencl-c-base.h`).
+        #[arg(long)]
+        include: PathBuf,
+        /// The wheel's name and version, for the identity.
+        #[arg(long)]
+        wheel: String,
+    },
+    /// Answer build requests with clspv, checking its SPIR-V with spirv-val.
+    Clspv {
+        /// The library that holds clspv (the pyclspv wheel's module).
+        #[arg(long)]
+        library: PathBuf,
+        /// The Python library whose symbols that module references.
+        #[arg(long)]
+        python: String,
+        #[arg(long, default_value = "spirv-val")]
+        spirv_val: PathBuf,
+        /// The wheel's name and version, for the identity.
+        #[arg(long)]
+        wheel: String,
     },
 }
 

@@ -1,7 +1,8 @@
 //! The run engine: planned jobs in, [`CaseResult`]s out, in completion order.
 //!
 //! Each subject gets its own queue and its own threads: a device gets `workers` worker processes
-//! (each keeps its OpenCL context between builds), clang gets `workers` threads each running
+//! (each keeps its OpenCL context between builds), and so does a compiler loaded in workers
+//! (clang-22, clspv: [`crate::subjects::compiler`]); clang-16 gets `workers` threads each running
 //! one clang process at a time, the checker runs in process. Skips and cache hits are answered
 //! before anything starts. A worker that crashes or times out costs the one job it was running:
 //! the job is recorded as `crash`/`timeout` and the next job goes to the slot's spare worker,
@@ -255,7 +256,9 @@ pub fn execute(
                 let queue = &queues[si];
                 let next = move || queue.lock().ok().and_then(|mut q| q.pop_front());
                 match &subject.kind {
-                    SubjectKind::Device(d) => {
+                    SubjectKind::Device(_)
+                    | SubjectKind::DeviceSpirv(_)
+                    | SubjectKind::Compiler(_) => {
                         let stderr = move || {
                             cfg.worker_log
                                 .as_ref()
@@ -263,11 +266,28 @@ pub fn execute(
                                 .map(Stdio::from)
                                 .unwrap_or_else(Stdio::null)
                         };
-                        let identity = &subject.identity;
+                        let identity = match &subject.kind {
+                            // Its workers are the device's: they say the device's identity.
+                            SubjectKind::DeviceSpirv(d) => d.identity(),
+                            _ => subject.identity.clone(),
+                        };
                         scope.spawn(move || {
+                            let identity = &identity;
                             let stderr = &stderr;
-                            let mut slot =
-                                Slot::new(&cfg.exe, d, identity, stderr, cfg.start_timeout);
+                            let mut slot = match &subject.kind {
+                                SubjectKind::Compiler(c) => Slot::compiler(
+                                    &cfg.exe,
+                                    c.worker_args(),
+                                    identity,
+                                    stderr,
+                                    cfg.start_timeout,
+                                ),
+                                SubjectKind::Device(d) | SubjectKind::DeviceSpirv(d) => {
+                                    Slot::new(&cfg.exe, d, identity, stderr, cfg.start_timeout)
+                                }
+                                // Not reached: this arm serves devices and compilers alone.
+                                SubjectKind::Checker | SubjectKind::Clang { .. } => return,
+                            };
                             // Sent first: companions of accepted builds, and jobs a lost
                             // worker left unanswered.
                             let mut pending: VecDeque<usize> = VecDeque::new();

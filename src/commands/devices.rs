@@ -103,6 +103,13 @@ pub fn text(d: &Discovery) -> String {
                 ),
                 ("address bits", opt(&dev.address_bits)),
                 (
+                    "IL versions",
+                    match dev.il_version.as_deref() {
+                        Some(v) if !v.is_empty() => v.to_string(),
+                        _ => "none (no SPIR-V path)".into(),
+                    },
+                ),
+                (
                     "C++ for OpenCL",
                     if dev.has_extension(CXX_EXTENSION) {
                         CXX_EXTENSION.to_string()

@@ -12,6 +12,7 @@ mod report;
 mod rules;
 mod run;
 mod select;
+mod subjects;
 
 use crate::cli::{Cli, Command};
 use std::process::ExitCode;
@@ -22,6 +23,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Coverage(args) => coverage::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Devices(args) => devices::run(&args),
+        Command::Subjects(args) => subjects::run(&args),
         Command::Run(args) => run::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Fuzz(args) => fuzz::run(&args),

@@ -93,6 +93,7 @@ pub fn run(args: &OverheadArgs) -> anyhow::Result<ExitCode> {
             _ => Mode::Build,
         };
         jobs.push(Request {
+            il: None,
             id: jobs.len() as u64 + 1,
             source: source.to_string(),
             options: r.options.join(" "),

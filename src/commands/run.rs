@@ -35,6 +35,17 @@ pub fn worker(args: &WorkerArgs) -> anyhow::Result<ExitCode> {
             device,
             loops,
         } => worker::raw_main(platform, device, loops)?,
+        WorkerCommand::Libclang {
+            ref library,
+            ref include,
+            ref wheel,
+        } => crate::drivers::libclang::main(library, include, wheel)?,
+        WorkerCommand::Clspv {
+            ref library,
+            ref python,
+            ref spirv_val,
+            ref wheel,
+        } => crate::drivers::clspv::main(library, python, spirv_val, wheel)?,
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -324,7 +335,8 @@ fn live_outcome(r: &CaseResult, known: &Known, cases: &BTreeMap<&str, &CaseInfo>
 
 /// A device's identity field by field, as run.json records it for bug reports.
 fn device_rows(s: &crate::subjects::Subject) -> Vec<(&'static str, String)> {
-    let crate::subjects::SubjectKind::Device(d) = &s.kind else {
+    use crate::subjects::SubjectKind;
+    let (SubjectKind::Device(d) | SubjectKind::DeviceSpirv(d)) = &s.kind else {
         return Vec::new();
     };
     let mut rows = vec![

@@ -4,6 +4,8 @@
 use super::devices::DISCOVERY_TIMEOUT;
 use crate::cli::{RunArgs, Suite};
 use crate::drivers::discover::discover;
+use crate::subjects::compiler::{probe, Compiler};
+use crate::subjects::{clspv::Clspv, libclang::Libclang};
 use crate::subjects::{Subject, SubjectKind};
 use anyhow::{bail, Context as _};
 use checker::case::{corpus, Case};
@@ -108,7 +110,12 @@ pub fn cases(args: &RunArgs, shard: Option<(u64, u64)>) -> anyhow::Result<Cases>
 pub struct Selection {
     pub checker: bool,
     pub clang: bool,
+    /// The newest clang, through libclang (`clang-22`).
+    pub libclang: bool,
+    pub clspv: bool,
     pub all_devices: bool,
+    /// The SPIR-V path of every device that takes SPIR-V (and that `--device` allows).
+    pub spirv: bool,
     pub device_parts: Vec<String>,
     pub explicit: bool,
 }
@@ -118,7 +125,10 @@ impl Selection {
         let mut s = Selection {
             checker: values.is_empty(),
             clang: values.is_empty(),
+            libclang: values.is_empty(),
+            clspv: values.is_empty(),
             all_devices: values.is_empty(),
+            spirv: values.is_empty(),
             device_parts: Vec::new(),
             explicit: !values.is_empty(),
         };
@@ -127,6 +137,9 @@ impl Selection {
                 "" => {}
                 "checker" => s.checker = true,
                 "clang" | "clang-16" => s.clang = true,
+                "libclang" | "clang-22" => s.libclang = true,
+                "clspv" => s.clspv = true,
+                "spirv" | "spir-v" => s.spirv = true,
                 "devices" | "drivers" | "opencl" => s.all_devices = true,
                 _ => s.device_parts.push(v),
             }
@@ -135,7 +148,7 @@ impl Selection {
     }
 
     pub fn wants_devices(&self) -> bool {
-        self.all_devices || !self.device_parts.is_empty()
+        self.all_devices || self.spirv || !self.device_parts.is_empty()
     }
 }
 
@@ -189,6 +202,22 @@ pub fn subjects(args: &RunArgs, exe: &Path) -> anyhow::Result<(Vec<Subject>, Vec
             None => notes.push("skipped subject clang-16: not installed".into()),
         }
     }
+    for (wanted, name) in [(sel.libclang, "clang-22"), (sel.clspv, "clspv")] {
+        if !wanted {
+            continue;
+        }
+        let found = match (name, &args.libclang) {
+            ("clang-22", Some(library)) => {
+                Libclang::at(library).and_then(|c| compiler_from(Compiler::Libclang(c), exe))
+            }
+            _ => compiler_subject(name, exe),
+        };
+        match found {
+            Ok(s) => subjects.push(s),
+            Err(why) if sel.explicit => bail!("--subject {name}: {why}"),
+            Err(why) => notes.push(format!("skipped subject {name}: {why}")),
+        }
+    }
     if sel.wants_devices() {
         let d = discover(exe, DISCOVERY_TIMEOUT);
         if let Some(e) = &d.error {
@@ -201,13 +230,26 @@ pub fn subjects(args: &RunArgs, exe: &Path) -> anyhow::Result<(Vec<Subject>, Vec
                 || dev.platform_name.to_ascii_lowercase().contains(part)
         };
         let mut found = 0;
+        let mut spirv = Vec::new();
         for dev in d.platforms.iter().flat_map(|p| &p.devices) {
             let selected = sel.all_devices || sel.device_parts.iter().any(|p| matches(dev, p));
-            if selected && filters.iter().all(|f| matches(dev, f)) {
+            let allowed = filters.iter().all(|f| matches(dev, f));
+            if selected && allowed {
                 subjects.push(Subject::device(dev));
                 found += 1;
             }
+            if sel.spirv && allowed {
+                match Subject::device_spirv(dev) {
+                    Ok(s) => spirv.push(s),
+                    Err(why) => notes.push(format!("no SPIR-V path: {why}")),
+                }
+            }
         }
+        if sel.spirv && spirv.is_empty() && sel.explicit {
+            bail!("--subject spirv: no selected device takes SPIR-V (`clasp subjects` lists them)");
+        }
+        found += spirv.len();
+        subjects.extend(spirv);
         if found == 0 && (!sel.device_parts.is_empty() || !args.device.is_empty()) {
             bail!(
                 "no OpenCL device matches the selection (--subject {} --device {}); `clasp devices` lists them",
@@ -222,6 +264,29 @@ pub fn subjects(args: &RunArgs, exe: &Path) -> anyhow::Result<(Vec<Subject>, Vec
         }
     }
     Ok((subjects, notes))
+}
+
+/// A compiler subject (`clang-22` or `clspv`), found and started once to learn its identity.
+pub fn compiler_subject(name: &str, exe: &Path) -> Result<Subject, String> {
+    let compiler = match name {
+        "clspv" => Compiler::Clspv(Clspv::find()?),
+        _ => Compiler::Libclang(Libclang::find()?),
+    };
+    compiler_from(compiler, exe)
+}
+
+/// The subject of a compiler found.
+fn compiler_from(compiler: Compiler, exe: &Path) -> Result<Subject, String> {
+    let identity = probe(exe, &compiler, DISCOVERY_TIMEOUT)?;
+    let id = match &compiler {
+        Compiler::Libclang(_) => crate::subjects::libclang::subject_id(&identity),
+        Compiler::Clspv(_) => "clspv".to_string(),
+    };
+    Ok(Subject {
+        id,
+        identity,
+        kind: SubjectKind::Compiler(Box::new(compiler)),
+    })
 }
 
 #[cfg(test)]

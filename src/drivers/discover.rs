@@ -73,6 +73,11 @@ pub struct DeviceInfo {
     /// [`Icd`]). Not part of the identity: the same driver may sit at another path.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub icd: Option<Icd>,
+    /// `CL_DEVICE_IL_VERSION` (2.1 and later, or `cl_khr_il_program`): the intermediate
+    /// languages `clCreateProgramWithIL` takes (`SPIR-V_1.0 SPIR-V_1.1 ...`); empty or absent
+    /// when none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub il_version: Option<String>,
 }
 
 /// Where a platform comes from: its vendor library, and the platform's index among the
@@ -92,6 +97,13 @@ pub struct Icd {
 
 impl DeviceInfo {
     /// What identifies the driver build exactly: the cache key and the `identity` of results.
+    /// Whether `clCreateProgramWithIL` takes SPIR-V on this device.
+    pub fn takes_spirv(&self) -> bool {
+        self.il_version
+            .as_deref()
+            .is_some_and(|v| v.contains("SPIR-V"))
+    }
+
     pub fn identity(&self) -> String {
         format!(
             "{} | {} | {} | {} | driver {}",
@@ -372,6 +384,7 @@ pub fn query() -> Discovery {
                     .map(str::to_string)
                     .collect(),
                 icd: icd.clone(),
+                il_version: d.il_version().ok().map(|v| v.trim().to_string()),
             });
         }
         out.platforms.push(info);
@@ -445,6 +458,7 @@ mod tests {
             address_bits: None,
             extensions: Vec::new(),
             icd: None,
+            il_version: None,
         }
     }
 

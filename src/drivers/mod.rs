@@ -7,10 +7,13 @@
 //! `dynamic` feature): clasp builds and runs on a machine with no OpenCL at all.
 
 pub mod cache;
+pub mod clspv;
 pub mod discover;
 pub mod execute;
+pub mod libclang;
 pub mod pool;
 pub mod protocol;
+pub mod spirv;
 pub mod worker;
 
 pub use discover::{DeviceInfo, Discovery};

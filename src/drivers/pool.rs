@@ -204,7 +204,43 @@ impl Target {
     }
 }
 
-/// A live `clasp worker build` process bound to one device.
+/// What a slot's workers are started as. Both kinds speak the same protocol.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Launch {
+    /// `clasp worker build` on one OpenCL device.
+    Device(Target),
+    /// `clasp worker <args>`: a compiler loaded in the worker (clang-22 through libclang,
+    /// clspv), see [`crate::subjects`].
+    Compiler(Vec<String>),
+}
+
+impl Launch {
+    /// The worker's command line, its output not yet connected.
+    fn command(&self, exe: &Path) -> Command {
+        let mut cmd = Command::new(exe);
+        match self {
+            Launch::Device(target) => {
+                cmd.args([
+                    "worker",
+                    "build",
+                    "--platform",
+                    &target.platform.to_string(),
+                    "--device",
+                    &target.device.to_string(),
+                ]);
+                if let Some(library) = &target.library {
+                    cmd.env("OCL_ICD_VENDORS", library);
+                }
+            }
+            Launch::Compiler(args) => {
+                cmd.arg("worker").args(args);
+            }
+        }
+        cmd
+    }
+}
+
+/// A live `clasp worker build` process bound to one device (or a compiler worker).
 pub struct Worker {
     child: Child,
     stdin: ChildStdin,
@@ -221,23 +257,12 @@ pub struct Worker {
 pub struct Starting(Worker);
 
 impl Worker {
-    /// Starts a worker process for `target` and returns without waiting for it.
-    pub fn spawn(exe: &Path, target: &Target, stderr: Stdio) -> Result<Starting, String> {
-        let mut cmd = Command::new(exe);
-        cmd.args([
-            "worker",
-            "build",
-            "--platform",
-            &target.platform.to_string(),
-            "--device",
-            &target.device.to_string(),
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(stderr);
-        if let Some(library) = &target.library {
-            cmd.env("OCL_ICD_VENDORS", library);
-        }
+    /// Starts a worker process for `launch` and returns without waiting for it.
+    pub fn spawn(exe: &Path, launch: &Launch, stderr: Stdio) -> Result<Starting, String> {
+        let mut cmd = launch.command(exe);
+        cmd.stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(stderr);
         let mut child = cmd
             .spawn()
             .map_err(|e| format!("cannot start a worker: {e}"))?;
@@ -434,7 +459,7 @@ const SPARES: usize = 1;
 pub struct Slot<'a> {
     exe: &'a Path,
     /// Tried in order: the device's own library alone, then every driver loaded.
-    targets: Vec<Target>,
+    targets: Vec<Launch>,
     identity: &'a str,
     stderr: &'a (dyn Fn() -> Stdio + Sync),
     start_timeout: Duration,
@@ -453,8 +478,38 @@ impl<'a> Slot<'a> {
         stderr: &'a (dyn Fn() -> Stdio + Sync),
         start_timeout: Duration,
     ) -> Slot<'a> {
-        let mut targets: Vec<Target> = Target::own_library(device).into_iter().collect();
-        targets.push(Target::full(device));
+        let mut targets: Vec<Launch> = Target::own_library(device)
+            .into_iter()
+            .map(Launch::Device)
+            .collect();
+        targets.push(Launch::Device(Target::full(device)));
+        Slot::with_launches(exe, targets, identity, stderr, start_timeout)
+    }
+
+    /// A slot of compiler workers (`clasp worker <args>`).
+    pub fn compiler(
+        exe: &'a Path,
+        args: Vec<String>,
+        identity: &'a str,
+        stderr: &'a (dyn Fn() -> Stdio + Sync),
+        start_timeout: Duration,
+    ) -> Slot<'a> {
+        Slot::with_launches(
+            exe,
+            vec![Launch::Compiler(args)],
+            identity,
+            stderr,
+            start_timeout,
+        )
+    }
+
+    fn with_launches(
+        exe: &'a Path,
+        targets: Vec<Launch>,
+        identity: &'a str,
+        stderr: &'a (dyn Fn() -> Stdio + Sync),
+        start_timeout: Duration,
+    ) -> Slot<'a> {
         Slot {
             exe,
             targets,

@@ -22,6 +22,10 @@ pub struct Request {
     pub options: String,
     #[serde(default)]
     pub mode: Mode,
+    /// The program as SPIR-V: never on the wire; set by a worker that compiled the source
+    /// offline ([`Mode::Spirv`], [`Mode::SpirvRun`]), so the build takes it instead of the source.
+    #[serde(skip)]
+    pub il: Option<Vec<u8>>,
 }
 
 /// A [`Request`] as the parent writes it: the same JSON, borrowing the source and options
@@ -48,6 +52,12 @@ pub enum Mode {
     /// `CL_KERNEL_ARG_ADDRESS_QUALIFIER` of every argument of every kernel in
     /// [`Response::actual`], as queries with an empty expected side.
     ArgInfo,
+    /// [`Mode::Build`] through SPIR-V: the worker compiles the source offline (the options are
+    /// the offline compiler's, see [`super::spirv`]), checks the module with `spirv-val`, then
+    /// builds it with `clCreateProgramWithIL`.
+    Spirv,
+    /// [`Mode::Run`] through SPIR-V, as [`Mode::Spirv`].
+    SpirvRun,
 }
 
 impl Mode {
@@ -58,6 +68,8 @@ impl Mode {
             Mode::Build => "",
             Mode::Run => "run",
             Mode::ArgInfo => "arg-info",
+            Mode::Spirv => "spirv",
+            Mode::SpirvRun => "spirv-run",
         }
     }
 }

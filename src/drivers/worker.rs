@@ -18,13 +18,14 @@ use std::ffi::CString;
 use std::fs::File;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::os::fd::FromRawFd;
+use std::path::Path;
 use std::time::Instant;
 
 /// Build logs longer than this are cut (a driver that prints megabytes should not stall the run).
 pub(super) const MAX_LOG: usize = 64 * 1024;
 
 /// Takes stdout for the protocol and sends fd 1 to stderr; dies with the parent.
-fn protocol_stdout() -> io::Result<File> {
+pub(super) fn protocol_stdout() -> io::Result<File> {
     // SAFETY: plain fd juggling on descriptors this process owns; the new fd is owned by the File.
     unsafe {
         // A worker whose parent is gone (killed `clasp run`) must not linger in a driver call.
@@ -105,6 +106,8 @@ pub fn build_main(platform: u32, device: u32) -> anyhow::Result<()> {
         }
     };
     let mut runner = super::execute::Runner::new(&context, &device);
+    // Offline compiles of the SPIR-V path, made on the first such request.
+    let mut scratch: Option<tempfile::TempDir> = None;
     for line in io::stdin().lock().lines() {
         let line = line?;
         if line.trim().is_empty() {
@@ -115,6 +118,37 @@ pub fn build_main(platform: u32, device: u32) -> anyhow::Result<()> {
                 Mode::Build => build_one(&context, &device, &req).1,
                 Mode::Run => runner.run_case(&req),
                 Mode::ArgInfo => runner.arg_info(&req),
+                Mode::Spirv | Mode::SpirvRun => {
+                    if scratch.is_none() {
+                        scratch = Some(tempfile::Builder::new().prefix("clasp-spirv-").tempdir()?);
+                    }
+                    let dir = scratch.as_ref().map(|d| d.path()).unwrap_or(Path::new("."));
+                    match super::spirv::compile(dir, &req) {
+                        Ok(il) => {
+                            // Every option went to the offline compiler.
+                            let run = req.mode == Mode::SpirvRun;
+                            let req = Request {
+                                il: Some(il),
+                                options: String::new(),
+                                mode: if run { Mode::Run } else { Mode::Build },
+                                ..req
+                            };
+                            if run {
+                                runner.run_case(&req)
+                            } else {
+                                build_one(&context, &device, &req).1
+                            }
+                        }
+                        Err(why) => Response {
+                            id: req.id,
+                            status: BuildStatus::Invalid,
+                            code: String::new(),
+                            log: String::new(),
+                            build_ms: 0.0,
+                            actual: Some(crate::results::Actual::Skipped { why }),
+                        },
+                    }
+                }
             },
             Err(e) => Response {
                 id: 0,
@@ -162,15 +196,14 @@ pub(super) fn build_one(
             0.0,
         );
     };
-    let program = match Program::create_from_source(context, &req.source) {
+    let created = match &req.il {
+        Some(il) => Program::create_from_il(context, il).map_err(|e| ("clCreateProgramWithIL", e)),
+        None => Program::create_from_source(context, &req.source)
+            .map_err(|e| ("clCreateProgramWithSource", e)),
+    };
+    let program = match created {
         Ok(p) => p,
-        Err(e) => {
-            return invalid(
-                format!("clCreateProgramWithSource failed: {e}"),
-                e.to_string(),
-                0.0,
-            )
-        }
+        Err((call, e)) => return invalid(format!("{call} failed: {e}"), e.to_string(), 0.0),
     };
     let dev = device.id();
     let start = Instant::now();
@@ -314,6 +347,8 @@ pub fn raw_main(platform: u32, device: u32, loops: u32) -> anyhow::Result<()> {
                         Mode::Build => {
                             driver_s += build_one(&context, &device, req).1.build_ms / 1e3
                         }
+                        // The SPIR-V path is not timed raw (`clasp overhead` measures drivers).
+                        Mode::Spirv | Mode::SpirvRun => {}
                         Mode::Run | Mode::ArgInfo => {
                             let t = Instant::now();
                             let _ = match req.mode {

@@ -161,7 +161,10 @@ pub fn render(s: &Summary<'_>, rep: &Reported<'_>, others: &[&str]) -> String {
     let r = rep.result;
     let case = s.cases.get(r.case.as_str()).copied();
     let subject_info = s.run.run.subjects.iter().find(|x| x.id == r.subject);
-    let is_device = r.subject != "checker" && !r.subject.starts_with("clang");
+    // clspv and the SPIR-V path of a device have their own steps (below).
+    let clspv = r.subject == "clspv";
+    let spirv = r.subject.ends_with(" via SPIR-V");
+    let is_device = r.subject != "checker" && !r.subject.starts_with("clang") && !clspv;
     let options = r.options.join(" ");
     let expected = describe_expected(&r.expected);
     let actual = describe_actual(&r.actual);
@@ -199,6 +202,14 @@ pub fn render(s: &Summary<'_>, rep: &Reported<'_>, others: &[&str]) -> String {
             m,
             "The process running the steps below (build options `{options}`) {what}; the kernel \
              below must be **{}** ({}).\n",
+            must(&r.expected),
+            rules.join(", ")
+        );
+    } else if spirv {
+        let _ = writeln!(
+            m,
+            "`clBuildProgram` of the kernel below compiled offline to SPIR-V (offline options \
+             `{options}`) {what}: it must be **{}** ({}), but the driver answered **{actual}**.\n",
             must(&r.expected),
             rules.join(", ")
         );
@@ -276,7 +287,38 @@ pub fn render(s: &Summary<'_>, rep: &Reported<'_>, others: &[&str]) -> String {
     }
 
     m.push_str("## Steps\n\n");
-    if is_device {
+    if spirv {
+        let env = crate::drivers::spirv::target_env(&options);
+        let _ = writeln!(
+            m,
+            "1. Compile the kernel above, saved as `case.cl`, offline: `{} -x cl -target \
+             spir64-unknown-unknown -Xclang -finclude-default-header -emit-llvm -c {options} \
+             case.cl -o case.bc`, then `{} --spirv-max-version={} case.bc -o case.spv`; \
+             `spirv-val --target-env {env} case.spv` passes.",
+            crate::drivers::spirv::CLANG,
+            crate::drivers::spirv::TRANSLATOR,
+            crate::drivers::spirv::SPIRV_VERSION,
+        );
+        m.push_str(
+            "2. `clCreateProgramWithIL` with `case.spv`, then `clBuildProgram(program, 1, &device, \
+             \"\", NULL, NULL)` and `clGetProgramBuildInfo` for `CL_PROGRAM_BUILD_STATUS` and \
+             `CL_PROGRAM_BUILD_LOG`.\n",
+        );
+        if let Some(c) = case.filter(|c| c.kind == "run") {
+            m.push_str("3. Create the kernel and its arguments, launch, read back and compare, as the case's directives say:\n\n");
+            for d in host_directives(c) {
+                let _ = writeln!(m, "   - `{d}`");
+            }
+        }
+    } else if clspv {
+        let _ = writeln!(
+            m,
+            "1. `clspv {options} case.cl -o case.spv`, with the kernel above saved as `case.cl` \
+             (clspv's command line; the `pyclspv` wheel's library exports it as `clspv::Compile`).\n\
+             2. When it succeeds: `spirv-val --target-env {} case.spv`.",
+            crate::subjects::clspv::TARGET_ENV
+        );
+    } else if is_device {
         m.push_str("1. `clCreateProgramWithSource` with the kernel above, on the device above.\n");
         let _ = writeln!(
             m,

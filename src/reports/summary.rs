@@ -80,7 +80,8 @@ impl Outcome {
     }
 
     /// The outcome of a result: `known` when a known-deviation entry names it,
-    /// `another_reading` when its rules admit another reading ([`another_reading`]).
+    /// `another_reading` when its rules admit another reading ([`another_reading`]) and the
+    /// subject gave a verdict (not an invalid answer).
     pub fn of(r: &CaseResult, known: bool, another_reading: bool) -> Outcome {
         use crate::results::Verdict;
         match (r.verdict, known) {
@@ -88,7 +89,14 @@ impl Outcome {
             (Verdict::Pass, false) => Outcome::Pass,
             (Verdict::Pass, true) => Outcome::KnownButPassed,
             (_, true) => Outcome::Known,
-            (Verdict::Deviation, false) if another_reading => Outcome::Interpretation,
+            // An invalid answer (clspv's invalid SPIR-V, a build status that does not exist)
+            // is no reading of the spec, whatever the rule.
+            (Verdict::Deviation, false)
+                if another_reading
+                    && !matches!(r.actual, crate::results::Actual::Invalid { .. }) =>
+            {
+                Outcome::Interpretation
+            }
             (Verdict::Deviation, false) => Outcome::Deviation,
             (Verdict::Crash, false) => Outcome::Crash,
             (Verdict::Timeout, false) => Outcome::Timeout,

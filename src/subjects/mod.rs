@@ -1,10 +1,15 @@
-//! Subjects: what runs the corpus. Every OpenCL device, the built-in checker, and clang-16.
+//! Subjects: what runs the corpus. Every OpenCL device, the built-in checker, clang-16, and the
+//! compilers loaded in workers: clang-22 through libclang, and clspv.
 //!
 //! [`plan`] decides, for one subject and one case, which (profile, expectation) pairs run, which
 //! are skipped and why. The profile rules for devices are in [`plan`]'s documentation.
 
 pub mod checker;
 pub mod clang;
+pub mod clspv;
+pub mod compiler;
+pub mod libclang;
+pub mod wheels;
 
 use crate::drivers::discover::CXX_EXTENSION;
 use crate::drivers::protocol::Mode;
@@ -23,6 +28,11 @@ pub enum SubjectKind {
     Clang { exe: PathBuf },
     /// An OpenCL device, through worker processes.
     Device(Box<DeviceInfo>),
+    /// A compiler loaded in worker processes ([`compiler`]).
+    Compiler(Box<compiler::Compiler>),
+    /// An OpenCL device through SPIR-V: each case compiled offline, then given to the driver
+    /// with `clCreateProgramWithIL` ([`crate::drivers::spirv`]), in the device's own workers.
+    DeviceSpirv(Box<DeviceInfo>),
 }
 
 #[derive(Debug, Clone)]
@@ -49,6 +59,24 @@ impl Subject {
             identity: d.identity(),
             kind: SubjectKind::Device(Box::new(d.clone())),
         }
+    }
+
+    /// The SPIR-V path of a device that takes SPIR-V (`CL_DEVICE_IL_VERSION`), named by the
+    /// offline tools' versions; or why there is none.
+    pub fn device_spirv(d: &DeviceInfo) -> Result<Subject, String> {
+        if !d.takes_spirv() {
+            return Err(format!(
+                "{} reports no SPIR-V in CL_DEVICE_IL_VERSION ({})",
+                d.id,
+                d.il_version.as_deref().unwrap_or("not answered")
+            ));
+        }
+        let tools = crate::drivers::spirv::versions()?;
+        Ok(Subject {
+            id: format!("{} via SPIR-V", d.id),
+            identity: format!("{} | via SPIR-V: {tools}", d.identity()),
+            kind: SubjectKind::DeviceSpirv(Box::new(d.clone())),
+        })
     }
 
     pub fn is_device(&self) -> bool {
@@ -148,7 +176,8 @@ pub fn plan(
             SubjectKind::Clang { .. } => {
                 job.options = clang::arguments(case, profile);
             }
-            SubjectKind::Device(d) => {
+            SubjectKind::Compiler(c) => plan_compiler(c, case, profile, &mut job),
+            SubjectKind::Device(d) | SubjectKind::DeviceSpirv(d) => {
                 job.options = driver_options(case, profile);
                 if profile.lang().is_cxx() {
                     if !d.has_extension(CXX_EXTENSION) {
@@ -173,6 +202,9 @@ pub fn plan(
                     // Only the build is judged: it must fail.
                     job.mode = Mode::Build;
                 }
+                if matches!(subject.kind, SubjectKind::DeviceSpirv(_)) {
+                    plan_spirv(case, profile, &mut job);
+                }
             }
         }
         let arg_job = arg_qualifiers_job(subject, case, &job);
@@ -180,6 +212,53 @@ pub fn plan(
         jobs.extend(arg_job);
     }
     jobs
+}
+
+/// A compiler's job: its options, and for clspv the profiles it compiles. Compilers only
+/// build: a run-time case is a kernel that must build, as for clang-16.
+fn plan_compiler(c: &compiler::Compiler, case: &Case, profile: Profile, job: &mut Job) {
+    job.mode = Mode::Build;
+    match c {
+        compiler::Compiler::Libclang(_) => job.options = libclang::arguments(case, profile),
+        compiler::Compiler::Clspv(_) => {
+            job.options = clspv::options(case, profile);
+            job.skip = clspv::unsupported(profile);
+        }
+    }
+}
+
+/// A device job on the SPIR-V path: what is judged is the driver's SPIR-V consumer, so only
+/// what must build and run goes that way; the options are the offline compiler's.
+fn plan_spirv(case: &Case, profile: Profile, job: &mut Job) {
+    if job.skip.is_some() {
+        return;
+    }
+    job.skip = if profile.lang().is_cxx() {
+        Some("C++ for OpenCL is not compiled offline here".into())
+    } else if job.kind == RunKind::UnsupportedStd {
+        Some(format!(
+            "the device does not report {}: whether it refuses that -cl-std is a question for its source path; the SPIR-V path takes must-accept and run-time cases only",
+            profile.name()
+        ))
+    } else if job.expected == Expected::Reject {
+        Some("must-reject cases do not apply to the SPIR-V path: the offline compiler, not the driver, judges the source".into())
+    } else if case.run.as_ref().is_some_and(|r| {
+        r.queries
+            .iter()
+            .any(|q| matches!(q, ::checker::case::run::Query::ArgAddressQualifier { .. }))
+    }) {
+        Some("argument qualifiers exist only for programs built from source with -cl-kernel-arg-info (OpenCL API, clGetKernelArgInfo)".into())
+    } else {
+        None
+    };
+    job.mode = if job.mode == Mode::Run {
+        Mode::SpirvRun
+    } else {
+        Mode::Spirv
+    };
+    let mut options = profile.clang_options();
+    options.extend(case.options.iter().cloned());
+    job.options = options;
 }
 
 /// Rules whose cases need an OpenCL C 3.0 feature that clasp's profiles assume with both
@@ -382,6 +461,73 @@ mod tests {
                 vec![AddrSpace::Global, AddrSpace::Local, AddrSpace::Private]
             )]
         );
+    }
+
+    #[test]
+    fn clspv_compiles_its_profiles_with_the_options_they_need() {
+        let c = compiler::Compiler::Clspv(clspv::Clspv {
+            library: "pyclspv.so".into(),
+            python: "libpython3.11.so.1.0".into(),
+            spirv_val: "spirv-val".into(),
+            wheel: "pyclspv 0.0.1".into(),
+        });
+        let s = Subject {
+            id: "clspv".into(),
+            identity: "clspv".into(),
+            kind: SubjectKind::Compiler(Box::new(c)),
+        };
+        let jobs = plan(&s, &case(), 0, &|_| true);
+        let got: Vec<_> = jobs
+            .iter()
+            .map(|j| (j.profile, j.options.join(" "), j.skip.is_some(), j.mode))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (Profile::CL1_2, "-cl-std=CL1.2".into(), false, Mode::Build),
+                (
+                    Profile::CL2_0,
+                    "-cl-std=CL2.0 -inline-entry-points".into(),
+                    false,
+                    Mode::Build
+                ),
+                (Profile::CL3_0, "-cl-std=CL3.0".into(), false, Mode::Build),
+                (
+                    Profile::CL3_0_GLOBALS,
+                    "-cl-std=CL3.0".into(),
+                    true,
+                    Mode::Build
+                ),
+            ]
+        );
+        // The case's own expectations hold: the program-scope global is an error in CL1.2.
+        assert_eq!(jobs[0].expected, Expected::Reject);
+    }
+
+    #[test]
+    fn the_spirv_path_takes_must_accept_and_run_time_cases_only() {
+        let mut d = device("OpenCL C 1.2", None, &[]);
+        assert!(Subject::device_spirv(&d).is_err());
+        d.il_version = Some("SPIR-V_1.0 SPIR-V_1.1".into());
+        let s = Subject {
+            id: "p/d via SPIR-V".into(),
+            identity: "x".into(),
+            kind: SubjectKind::DeviceSpirv(Box::new(d)),
+        };
+        let accept = Case::parse(
+            "t.cl",
+            "t",
+            "//@ rules: AS-PROGSCOPE-SPACE\n//@ profiles: CL1.2 CL2.0\nconstant int c = 1;\nkernel void k(global int *p) { *p = c; }\n",
+        )
+        .unwrap();
+        let jobs = plan(&s, &accept, 0, &|_| true);
+        // No arg-qualifiers job; CL2.0 is a -cl-std question of the source path.
+        assert_eq!(jobs.len(), 2);
+        assert_eq!((jobs[0].mode, jobs[0].skip.as_deref()), (Mode::Spirv, None));
+        assert_eq!(jobs[0].options, ["-cl-std=CL1.2"]);
+        assert!(jobs[1].skip.as_deref().unwrap().contains("source path"));
+        let reject = plan(&s, &case(), 0, &|p| p == Profile::CL1_2);
+        assert!(reject[0].skip.as_deref().unwrap().contains("must-reject"));
     }
 
     #[test]

@@ -8,5 +8,8 @@ kernel void stage(global const float *src, local float *tile)
     __local event_t evs[2]; //~ ERROR AS-EVENT-SPACE
     evs[0] = async_work_group_copy(tile, src, 32, 0);
     evs[1] = async_work_group_copy(tile + 32, src + 32, 32, 0);
-    wait_group_events(2, evs);
+    // Waited on through private copies: before the generic space, wait_group_events takes a
+    // pointer to private events, and the case tests the declaration alone.
+    event_t both[2] = { evs[0], evs[1] };
+    wait_group_events(2, both);
 }

@@ -1,0 +1,248 @@
+//! The SPIR-V path of a device: the worker compiles a case offline, checks the module, and
+//! hands it to the driver with `clCreateProgramWithIL`.
+//!
+//! Offline compiler: `clang-15` (OpenCL C to LLVM bitcode for `spir64`) and `llvm-spirv-15`
+//! (Khronos' translator, SPIR-V 1.0, which every device that takes SPIR-V takes), a matched
+//! Debian pair: the translator reads only its own LLVM's bitcode. Each module is checked by
+//! `spirv-val` for the OpenCL environment of its profile before the driver sees it. What goes
+//! wrong before the driver is never charged to it: a source the offline compiler rejects, a
+//! module it cannot translate, one `spirv-val` rejects, or one that imports functions (built-ins
+//! the translator kept as calls, which no driver defines) is answered as skipped, naming the
+//! offline tool and what it said (each is that tool's bug).
+
+use super::protocol::Request;
+use std::path::Path;
+use std::process::Command;
+
+/// The offline compiler's front end, translator and validator, as on `PATH`.
+pub const CLANG: &str = "clang-15";
+pub const TRANSLATOR: &str = "llvm-spirv-15";
+pub const VALIDATOR: &str = "spirv-val";
+
+/// `program`, killed when the worker that starts it dies: a worker the harness kills for a hang
+/// (in clang-15, say) must not leave the hanging tool behind.
+pub fn tool(program: &str) -> Command {
+    use std::os::unix::process::CommandExt;
+    let mut cmd = Command::new(program);
+    // SAFETY: prctl is async-signal-safe and touches only the child being started.
+    unsafe {
+        cmd.pre_exec(|| {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            Ok(())
+        });
+    }
+    cmd
+}
+
+/// The SPIR-V version the translator writes.
+pub const SPIRV_VERSION: &str = "1.0";
+
+/// The arguments before the options: OpenCL C for SPIR, with the default header, to bitcode.
+const FRONT: [&str; 8] = [
+    "-x",
+    "cl",
+    "-target",
+    "spir64-unknown-unknown",
+    "-Xclang",
+    "-finclude-default-header",
+    "-emit-llvm",
+    "-c",
+];
+
+/// `spirv-val`'s environment for a build whose options say `-cl-std=CL1.x` (OpenCL 1.2 with
+/// `cl_khr_il_program`) or a later one (OpenCL 2.0 semantics; spirv-val has no 3.0 one).
+pub fn target_env(options: &str) -> &'static str {
+    if options.contains("-cl-std=CL1.") {
+        "opencl1.2"
+    } else {
+        "opencl2.0"
+    }
+}
+
+/// Each tool's first version line, for the subject's identity; or which one is missing.
+pub fn versions() -> Result<String, String> {
+    let mut parts = Vec::new();
+    for tool in [CLANG, TRANSLATOR, VALIDATOR] {
+        let out = Command::new(tool)
+            .arg("--version")
+            .output()
+            .map_err(|e| format!("{tool} is not installed ({e})"))?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        let line = text
+            .lines()
+            .find(|l| l.contains("version") || l.contains("SPIRV-Tools"))
+            .unwrap_or("")
+            .trim()
+            .to_string();
+        parts.push(format!("{tool}: {line}"));
+    }
+    Ok(parts.join(", "))
+}
+
+/// The module for `req` (source and offline options), or why the driver gets nothing (the
+/// job is then skipped, saying so).
+pub fn compile(dir: &Path, req: &Request) -> Result<Vec<u8>, String> {
+    let (src, bc, spv) = (
+        dir.join("case.cl"),
+        dir.join("case.bc"),
+        dir.join("case.spv"),
+    );
+    for f in [&bc, &spv] {
+        let _ = std::fs::remove_file(f);
+    }
+    std::fs::write(&src, &req.source)
+        .map_err(|e| format!("cannot write the case for {CLANG}: {e}"))?;
+    // Run in the scratch folder on relative names, so what clang says names `case.cl` alone.
+    let out = tool(CLANG)
+        .current_dir(dir)
+        .args(FRONT)
+        .args(req.options.split_whitespace())
+        .args(["case.cl", "-o", "case.bc"])
+        .output()
+        .map_err(|e| format!("cannot run {CLANG}: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "the offline compiler ({CLANG}) rejects the source, so there is no module to give the driver: {}",
+            first_error(&out.stderr)
+        ));
+    }
+    let out = tool(TRANSLATOR)
+        .arg(format!("--spirv-max-version={SPIRV_VERSION}"))
+        .arg(&bc)
+        .arg("-o")
+        .arg(&spv)
+        .output()
+        .map_err(|e| format!("cannot run {TRANSLATOR}: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "offline compiler bug: {TRANSLATOR} cannot translate what {CLANG} accepted: {}",
+            first_error(&out.stderr)
+        ));
+    }
+    let env = target_env(&req.options);
+    let out = tool(VALIDATOR)
+        .args(["--target-env", env])
+        .arg(&spv)
+        .output()
+        .map_err(|e| format!("cannot run {VALIDATOR}: {e}"))?;
+    if !out.status.success() {
+        let mut said = out.stderr;
+        said.extend_from_slice(&out.stdout);
+        return Err(format!(
+            "offline compiler bug: {TRANSLATOR} wrote SPIR-V that `{VALIDATOR} --target-env {env}` rejects: {}",
+            first_error(&said)
+        ));
+    }
+    let module = std::fs::read(&spv).map_err(|e| format!("cannot read the module: {e}"))?;
+    let imports = imports(&module);
+    if !imports.is_empty() {
+        return Err(format!(
+            "offline compiler bug: {TRANSLATOR} left calls to OpenCL built-ins it does not lower as imported functions, which no driver defines: {}",
+            imports.join(", ")
+        ));
+    }
+    Ok(module)
+}
+
+/// The functions a module imports (`OpDecorate ... LinkageAttributes "name" Import`): a
+/// module of one whole program imports none, so each is a built-in the translator kept as a
+/// call.
+pub fn imports(module: &[u8]) -> Vec<String> {
+    const OP_DECORATE: u32 = 71;
+    const OP_FUNCTION: u32 = 54;
+    const LINKAGE_ATTRIBUTES: u32 = 41;
+    const IMPORT: u32 = 1;
+    let words: Vec<u32> = module
+        .chunks_exact(4)
+        .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+        .collect();
+    // Five header words, then instructions: word count in the high half, opcode in the low.
+    let mut instructions = Vec::new();
+    let mut i = 5;
+    while i < words.len() {
+        let count = (words[i] >> 16) as usize;
+        if count == 0 || i + count > words.len() {
+            break;
+        }
+        instructions.push(&words[i..i + count]);
+        i += count;
+    }
+    // Imported variables are built-ins (`__spirv_BuiltInGlobalInvocationId`): functions only.
+    let functions: std::collections::HashSet<u32> = instructions
+        .iter()
+        .filter(|ins| ins[0] & 0xffff == OP_FUNCTION && ins.len() >= 3)
+        .map(|ins| ins[2])
+        .collect();
+    instructions
+        .iter()
+        .filter(|ins| {
+            let n = ins.len();
+            ins[0] & 0xffff == OP_DECORATE
+                && n >= 5
+                && functions.contains(&ins[1])
+                && ins[2] == LINKAGE_ATTRIBUTES
+                && ins[n - 1] == IMPORT
+        })
+        .map(|ins| {
+            let bytes: Vec<u8> = ins[3..ins.len() - 1]
+                .iter()
+                .flat_map(|w| w.to_le_bytes())
+                .take_while(|b| *b != 0)
+                .collect();
+            String::from_utf8_lossy(&bytes).into_owned()
+        })
+        .collect()
+}
+
+/// The first line that says `error`, else the first line, of a tool's output.
+fn first_error(output: &[u8]) -> String {
+    let text = String::from_utf8_lossy(output);
+    text.lines()
+        .find(|l| l.contains("error"))
+        .or_else(|| text.lines().next())
+        .unwrap_or("(no output)")
+        .trim()
+        .chars()
+        .take(400)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_validation_environment_follows_the_language() {
+        assert_eq!(target_env("-cl-std=CL1.2"), "opencl1.2");
+        assert_eq!(target_env("-cl-std=CL2.0"), "opencl2.0");
+        assert_eq!(
+            target_env("-cl-std=CL3.0 -Xclang -cl-ext=-__opencl_c_generic_address_space"),
+            "opencl2.0"
+        );
+    }
+
+    #[test]
+    fn imported_functions_are_read_from_linkage_decorations() {
+        // Header, then `OpDecorate %7 LinkageAttributes "f" Import` and an export.
+        let mut words: Vec<u32> = vec![0x0723_0203, 0x0001_0000, 0, 100, 0];
+        words.extend([(5 << 16) | 71, 7, 41, u32::from_le_bytes(*b"f\0\0\0"), 1]);
+        words.extend([(5 << 16) | 71, 8, 41, u32::from_le_bytes(*b"g\0\0\0"), 0]);
+        // An imported built-in variable, %9: not a function.
+        words.extend([(5 << 16) | 71, 9, 41, u32::from_le_bytes(*b"v\0\0\0"), 1]);
+        // `OpFunction %void %7 None %fn` and `%8`.
+        words.extend([(5 << 16) | 54, 1, 7, 0, 2]);
+        words.extend([(5 << 16) | 54, 1, 8, 0, 2]);
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        assert_eq!(imports(&bytes), ["f"]);
+        assert!(imports(&bytes[..40]).is_empty());
+    }
+
+    #[test]
+    fn tool_errors_are_cut_to_their_first_error_line() {
+        assert_eq!(
+            first_error(b"warning: x\ncase.cl:3:1: error: bad\nmore"),
+            "case.cl:3:1: error: bad"
+        );
+        assert_eq!(first_error(b""), "(no output)");
+    }
+}
