@@ -188,13 +188,16 @@ impl GenCase {
             .any(|l| l.expect.values().any(|ps| ps.contains(&profile)))
     }
 
-    /// The number of header lines [`GenCase::render`] writes before the first source line.
-    const HEADER: usize = 5;
+    /// The number of lines [`GenCase::render`] writes before the first source line: a comment,
+    /// `rules`, `profiles`, `props` when the case has dimensions, and a blank line.
+    pub fn header_lines(&self) -> usize {
+        4 + usize::from(!self.dims.is_empty())
+    }
 
     /// The case in the suite format: a comment, the header, a blank line, the source with its
     /// annotations. The violating construct is on one line with its `//~`.
     pub fn render(&self) -> String {
-        let mut out = String::with_capacity(64 * (self.lines.len() + Self::HEADER));
+        let mut out = String::with_capacity(64 * (self.lines.len() + self.header_lines()));
         let _ = writeln!(out, "// Generated (clasp-generators): {}", self.doc);
         out.push_str("//@ rules:");
         for r in &self.rules {
