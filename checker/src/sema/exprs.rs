@@ -304,6 +304,13 @@ impl Sema<'_> {
         let l = self.expr(lhs);
         let r = self.expr(rhs);
         self.write(&l, at);
+        if plain && l.lvalue.is_some() && l.ty.ty == TyId::ATOMIC {
+            self.report(
+                RuleId::AtomicAssign,
+                at,
+                "an atomic object cannot be assigned with `=`: use atomic_store (or atomic_init)",
+            );
+        }
         if plain && self.types.is_ptr(l.ty.ty) {
             self.convert(Op::Assign, &r, l.ty.ty, at);
         }
