@@ -399,9 +399,9 @@ impl<'a> Declarator<'a> {
     pub fn object_quals<'s>(&'s self, specs: &'s DeclSpecs<'a>) -> Option<&'s Quals<'a>> {
         for chunk in self.chunks {
             match &chunk.kind {
-                ChunkKind::Pointer { quals } | ChunkKind::BlockPointer { quals } => {
-                    return Some(quals)
-                }
+                ChunkKind::Pointer { quals }
+                | ChunkKind::BlockPointer { quals }
+                | ChunkKind::MemberPointer { quals } => return Some(quals),
                 // A reference is no object: the qualifiers are the referred object's.
                 ChunkKind::Array { .. } | ChunkKind::Reference { .. } => continue,
                 ChunkKind::Function { .. } => return None,
@@ -424,6 +424,9 @@ pub enum ChunkKind<'a> {
     /// `^ quals`: a block pointer (OpenCL C 2.0 6.12 "Blocks", the Clang extension). Blocks
     /// are not modelled: semantic analysis gives a block pointer an unknown type.
     BlockPointer { quals: Quals<'a> },
+    /// C++ `C::* quals`: a pointer to a member of class `C`. Not modelled: semantic analysis
+    /// gives it an unknown type, as a block pointer.
+    MemberPointer { quals: Quals<'a> },
     /// `[static quals size]`; qualifiers and `static` only in parameters.
     Array {
         size: Option<&'a Expr<'a>>,
@@ -629,6 +632,10 @@ pub enum ExprKind<'a> {
         params: &'a [ParamDecl<'a>],
         body: Block<'a>,
     },
+    /// A C++ expression whose value the checker does not model, with the parts it is made of:
+    /// a braced list (`f({1, 2})`, `return {a, b};`) or a pointer-to-member access (`c.*p`,
+    /// `q->*p`). The parts are analysed; the value has an unknown type.
+    Opaque(&'a [Expr<'a>]),
     /// C++ `true` / `false`.
     Bool(bool),
     /// C++ `nullptr`.

@@ -315,6 +315,17 @@ impl<'a> Parser<'_, '_, 'a> {
                         span,
                     }
                 }
+                // C++ `c.*p` and `q->*p`: a pointer-to-member access, opaque.
+                Punct::Dot | Punct::Arrow if self.is_cxx() && self.at(Punct::Star) => {
+                    self.bump();
+                    let member = self.cast_expr();
+                    let span = self.span_from(e.span);
+                    let parts = self.arena.alloc_slice_fill_iter([e, member]);
+                    Expr {
+                        kind: ExprKind::Opaque(parts),
+                        span,
+                    }
+                }
                 Punct::Dot | Punct::Arrow => {
                     let n = self.peek();
                     if n.kind != TokenKind::Ident {

@@ -219,6 +219,12 @@ impl Sema<'_> {
                 self.block_literal(params, body);
                 Val::unknown()
             }
+            ExprKind::Opaque(parts) => {
+                for p in parts.iter() {
+                    self.expr(p);
+                }
+                Val::unknown()
+            }
             ExprKind::Error => Val::unknown(),
         }
     }
