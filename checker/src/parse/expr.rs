@@ -177,7 +177,7 @@ impl<'a> Parser<'_, '_, 'a> {
             let list = self.init_list(false);
             let span = open.to(list.span);
             let lit = Expr {
-                kind: ExprKind::CompoundLiteral(ty, list),
+                kind: ExprKind::CompoundLiteral(ty, node(self.arena, list)),
                 span,
             };
             return self.postfix(lit);
@@ -249,7 +249,7 @@ impl<'a> Parser<'_, '_, 'a> {
                 let list = self.init_list(false);
                 let lit = Expr {
                     span: ty.span.to(list.span),
-                    kind: ExprKind::CompoundLiteral(ty, list),
+                    kind: ExprKind::CompoundLiteral(ty, node(self.arena, list)),
                 };
                 let operand = self.postfix(lit);
                 let span = t.span.to(operand.span);
@@ -342,7 +342,7 @@ impl<'a> Parser<'_, '_, 'a> {
                     Expr {
                         kind: ExprKind::Member {
                             base: node(self.arena, e),
-                            name,
+                            name: node(self.arena, name),
                             arrow: p == Punct::Arrow,
                         },
                         span,
@@ -507,7 +507,10 @@ impl<'a> Parser<'_, '_, 'a> {
         let body = self.function_body(&declarator);
         self.ops = ops;
         Expr {
-            kind: ExprKind::BlockLiteral { params, body },
+            kind: ExprKind::BlockLiteral {
+                params,
+                body: node(self.arena, body),
+            },
             span: self.span_from(start),
         }
     }

@@ -195,7 +195,7 @@ impl Sema<'_> {
             ExprKind::This
             | ExprKind::Construct { .. }
             | ExprKind::CxxCast(..)
-            | ExprKind::New { .. }
+            | ExprKind::New(..)
             | ExprKind::Delete { .. } => self.cxx_expr(e),
             ExprKind::Unary(op, inner) => self.unary(*op, inner, e.span),
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, e.span),

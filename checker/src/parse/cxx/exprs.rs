@@ -228,11 +228,14 @@ impl<'a> Parser<'_, '_, 'a> {
             .ctor_args()
             .unwrap_or_else(|| ArenaVec::new_in(self.arena));
         Expr {
-            kind: ExprKind::New {
-                placement: placement.map(|p| p.into_bump_slice()),
-                ty: node(self.arena, ty),
-                args: args.into_bump_slice(),
-            },
+            kind: ExprKind::New(node(
+                self.arena,
+                NewExpr {
+                    placement: placement.map(|p| p.into_bump_slice()),
+                    ty: node(self.arena, ty),
+                    args: args.into_bump_slice(),
+                },
+            )),
             span: self.span_from(start),
         }
     }
