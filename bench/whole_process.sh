@@ -3,13 +3,14 @@
 # profile, same include directory, each command one process per run, alternating, on one core.
 #   bench/whole_process.sh CLASP_BIN [RUNS]      (default: target/release/clasp, 9 runs)
 # With BASE=OTHER_CLASP_BIN set, that binary runs in the same alternation, as "base".
-# Inputs are generated into /tmp/clasp-bench by bench/gen_kernels.py (deterministic).
+# Inputs are generated into /tmp/clasp-bench by bench/gen_kernels.py and bench/gen_libraries.py
+# (deterministic). ONLY=libraries runs the inputs of gen_libraries.py alone.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 clasp="$(realpath "${1:-$here/../target/release/clasp}")"
 runs="${2:-9}"
 out=/tmp/clasp-bench
-rm -rf "$out" && python3 "$here/gen_kernels.py" "$out"
+rm -rf "$out" && python3 "$here/gen_kernels.py" "$out" && python3 "$here/gen_libraries.py" "$out"
 cd "$out"
 clang="clang-16 -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -fsyntax-only"
 # The binaries leave the page cache first: how a binary came into it (copied, linked, read by a
@@ -27,6 +28,14 @@ bench() {
 }
 echo "== start-up: an empty file"
 bench "clasp=$clasp check /dev/null --std CL1.2"
+echo "== relativity.cl (one huge function), $(stat -c %s relativity.cl) bytes"
+bench "clasp=$clasp check relativity.cl --std CL1.2" "clang-16=$clang relativity.cl"
+for k in crypt/kernels/m*.cl; do
+  bytes=$(cat "$k" crypt/include/* | wc -c)
+  echo "== $k with the whole library: $bytes bytes"
+  bench "clasp=$clasp check $k -I crypt/include --std CL1.2" "clang-16=$clang -I crypt/include $k"
+done
+[ "${ONLY:-}" = libraries ] && exit 0
 echo "== big.cl, $(stat -c %s big.cl) bytes"
 bench "clasp=$clasp check big.cl --std CL1.2" "clang-16=$clang big.cl"
 for k in proj/kernels/k*.cl; do

@@ -26,7 +26,7 @@ fn main() {
         for d in &diags {
             println!("{path}:{}: {}: {}", sources.line(d.span), d.code, d.message);
         }
-        failed |= !diags.is_empty();
+        failed |= diags.iter().any(|d| d.code.is_error());
     }
     std::process::exit(i32::from(failed));
 }

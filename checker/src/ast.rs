@@ -399,9 +399,9 @@ impl<'a> Declarator<'a> {
     pub fn object_quals<'s>(&'s self, specs: &'s DeclSpecs<'a>) -> Option<&'s Quals<'a>> {
         for chunk in self.chunks {
             match &chunk.kind {
-                ChunkKind::Pointer { quals } | ChunkKind::BlockPointer { quals } => {
-                    return Some(quals)
-                }
+                ChunkKind::Pointer { quals }
+                | ChunkKind::BlockPointer { quals }
+                | ChunkKind::MemberPointer { quals } => return Some(quals),
                 // A reference is no object: the qualifiers are the referred object's.
                 ChunkKind::Array { .. } | ChunkKind::Reference { .. } => continue,
                 ChunkKind::Function { .. } => return None,
@@ -424,6 +424,9 @@ pub enum ChunkKind<'a> {
     /// `^ quals`: a block pointer (OpenCL C 2.0 6.12 "Blocks", the Clang extension). Blocks
     /// are not modelled: semantic analysis gives a block pointer an unknown type.
     BlockPointer { quals: Quals<'a> },
+    /// C++ `C::* quals`: a pointer to a member of class `C`. Not modelled: semantic analysis
+    /// gives it an unknown type, as a block pointer.
+    MemberPointer { quals: Quals<'a> },
     /// `[static quals size]`; qualifiers and `static` only in parameters.
     Array {
         size: Option<&'a Expr<'a>>,
@@ -611,7 +614,7 @@ pub enum ExprKind<'a> {
     /// or more elements. `(float4)(x)` stays a [`ExprKind::Cast`] of a parenthesised `x`, which
     /// means the same thing (a splat) for a vector type.
     VectorLiteral(&'a TypeName<'a>, &'a [Expr<'a>]),
-    CompoundLiteral(&'a TypeName<'a>, InitList<'a>),
+    CompoundLiteral(&'a TypeName<'a>, &'a InitList<'a>),
     SizeofExpr(TypeTrait, &'a Expr<'a>),
     SizeofType(TypeTrait, &'a TypeName<'a>),
     Index(&'a Expr<'a>, &'a Expr<'a>),
@@ -620,15 +623,19 @@ pub enum ExprKind<'a> {
     /// are members too: only types tell them apart.
     Member {
         base: &'a Expr<'a>,
-        name: Ident<'a>,
+        name: &'a Ident<'a>,
         arrow: bool,
     },
     /// `^{ ... }` or `^(params) { ... }`: a block literal (OpenCL C 2.0 6.12). Its body is
     /// checked like a nested function body; its value has an unknown type.
     BlockLiteral {
         params: &'a [ParamDecl<'a>],
-        body: Block<'a>,
+        body: &'a Block<'a>,
     },
+    /// A C++ expression whose value the checker does not model, with the parts it is made of:
+    /// a braced list (`f({1, 2})`, `return {a, b};`) or a pointer-to-member access (`c.*p`,
+    /// `q->*p`). The parts are analysed; the value has an unknown type.
+    Opaque(&'a [Expr<'a>]),
     /// C++ `true` / `false`.
     Bool(bool),
     /// C++ `nullptr`.
@@ -644,11 +651,7 @@ pub enum ExprKind<'a> {
     /// C++ `static_cast<T>(e)` and its kin.
     CxxCast(CxxCast, &'a TypeName<'a>, &'a Expr<'a>),
     /// C++ `new (placement) T(args)`.
-    New {
-        placement: Option<&'a [Expr<'a>]>,
-        ty: &'a TypeName<'a>,
-        args: &'a [Expr<'a>],
-    },
+    New(&'a NewExpr<'a>),
     /// C++ `delete e` / `delete[] e`.
     Delete {
         array: bool,
@@ -667,6 +670,15 @@ pub enum CxxCast {
     Dynamic,
     /// `addrspace_cast`, C++ for OpenCL's cast between address spaces.
     Addrspace,
+}
+
+/// C++ `new (placement) T(args)`, apart from [`ExprKind`] so that every expression stays small
+/// (the larger variants of an expression are held by reference).
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewExpr<'a> {
+    pub placement: Option<&'a [Expr<'a>]>,
+    pub ty: &'a TypeName<'a>,
+    pub args: &'a [Expr<'a>],
 }
 
 /// The operators that take a type or an expression.

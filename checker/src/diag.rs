@@ -15,10 +15,29 @@ pub enum Code {
     /// A named limit was hit (nesting depth, macro expansions, include depth, input size).
     Limit,
     /// Valid code the checker does not model (for example a C++ construct outside its subset).
+    /// Not an error: it says the code around it was not judged (see [`Code::is_error`]).
     Unsupported,
     /// Any other error a compiler must report that is not an address-space rule (an undeclared
     /// identifier, a type mismatch between non-pointers).
     Semantic,
+}
+
+impl Code {
+    /// Whether the diagnostic says the code is wrong. [`Code::Unsupported`] does not: it says
+    /// the checker could not judge the code, which `clasp check` reports without failing and
+    /// `clasp run` counts as not judged.
+    pub const fn is_error(self) -> bool {
+        !matches!(self, Code::Unsupported)
+    }
+
+    /// The level a diagnostic is shown at: `error`, or `unsupported` for code not judged.
+    pub const fn severity(self) -> &'static str {
+        if self.is_error() {
+            "error"
+        } else {
+            "unsupported"
+        }
+    }
 }
 
 impl fmt::Display for Code {

@@ -54,7 +54,15 @@ pub fn human(checked: &Checked<'_>, color: bool) -> String {
         if let Code::Rule(id) = d.code {
             notes.push(format!("in {}: {}", d.profile, id.rule().summary));
         }
-        let cs = CsDiagnostic::error()
+        if !d.code.is_error() {
+            notes.push("not judged: the checker does not model this construct, so it neither accepts nor rejects the code here".to_string());
+        }
+        let cs = if d.code.is_error() {
+            CsDiagnostic::error()
+        } else {
+            CsDiagnostic::note()
+        };
+        let cs = cs
             .with_code(code)
             .with_message(&d.message)
             .with_labels(labels)
@@ -63,7 +71,7 @@ pub fn human(checked: &Checked<'_>, color: bool) -> String {
         if term::emit(&mut buffer, &config, &files, &cs).is_err() {
             let _ = std::io::Write::write_all(
                 &mut buffer,
-                format!("error[{}]: {}\n", d.code, d.message).as_bytes(),
+                format!("{}[{}]: {}\n", d.code.severity(), d.code, d.message).as_bytes(),
             );
         }
     }
@@ -86,7 +94,7 @@ pub fn json(checked: &Checked<'_>) -> Vec<Value> {
             let (file, line, column, end_line, end_column) = location(checked.sources, d.span);
             json!({
                 "file": file, "line": line, "column": column, "end_line": end_line, "end_column": end_column,
-                "code": d.code.to_string(), "rule": d.rule().map(|r| r.code()), "profile": d.profile,
+                "code": d.code.to_string(), "severity": d.code.severity(), "rule": d.rule().map(|r| r.code()), "profile": d.profile,
                 "message": d.message, "notes": d.notes,
             })
         })
@@ -113,7 +121,7 @@ pub fn sarif(checked: &[Checked<'_>]) -> Value {
             let (file, line, column, end_line, end_column) = location(c.sources, d.span);
             let mut result = json!({
                 "ruleId": d.code.to_string(),
-                "level": "error",
+                "level": if d.code.is_error() { "error" } else { "note" },
                 "message": {"text": format!("{} [{}]", d.message, d.profile)},
                 "locations": [{"physicalLocation": {
                     "artifactLocation": {"uri": file},
@@ -166,5 +174,28 @@ mod tests {
             s["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]["startLine"],
             2
         );
+    }
+
+    #[test]
+    fn code_not_judged_is_shown_as_unsupported_not_as_an_error() {
+        let (sources, diags) = crate::check_source(
+            "k.cl",
+            "struct B { virtual int f(); };\nkernel void k(global int *p) { p[0] = 1; }\n",
+            Profile::CXX2021,
+            &Default::default(),
+        );
+        assert_eq!(
+            diags.iter().map(|d| d.code).collect::<Vec<_>>(),
+            [Code::Unsupported]
+        );
+        let checked = Checked {
+            sources: &sources,
+            diags: &diags,
+        };
+        let text = human(&checked, false);
+        assert!(text.contains("note[unsupported]"), "{text}");
+        assert!(!text.contains("error"), "{text}");
+        assert_eq!(json(&checked)[0]["severity"], "unsupported");
+        assert_eq!(sarif(&[checked])["runs"][0]["results"][0]["level"], "note");
     }
 }

@@ -102,9 +102,9 @@ fn levels(
         .chunks
         .iter()
         .filter_map(|c| match &c.kind {
-            ChunkKind::Pointer { quals } | ChunkKind::BlockPointer { quals } => {
-                Some(Level::Pointer(quals.space()))
-            }
+            ChunkKind::Pointer { quals }
+            | ChunkKind::BlockPointer { quals }
+            | ChunkKind::MemberPointer { quals } => Some(Level::Pointer(quals.space())),
             ChunkKind::Array { quals, .. } => Some(Level::Array(quals.space())),
             ChunkKind::Function { .. } | ChunkKind::Reference { .. } => None,
         })

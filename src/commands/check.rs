@@ -1,6 +1,7 @@
 //! `clasp check`: clasp's own front end on kernels from disk. Directories are searched for
 //! `.cl` files (and `.clcpp` files in C++ for OpenCL) and checked in parallel; exit 1 when any
-//! error is found, 2 on usage or I/O errors.
+//! error is found (code the checker cannot judge, `unsupported`, is shown and is none), 2 on
+//! usage or I/O errors.
 
 use crate::cli::{CheckArgs, CheckFormat};
 use checker::pp::{FsLoader, TokenCache};
@@ -46,15 +47,28 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         .iter()
         .map(|(sources, diags)| Checked { sources, diags })
         .collect();
-    let errors: usize = results.iter().map(|(_, d)| d.len()).sum();
+    let count = |error: bool| -> usize {
+        results
+            .iter()
+            .flat_map(|(_, d)| d)
+            .filter(|d| d.code.is_error() == error)
+            .count()
+    };
+    // Code the checker cannot judge is said so, and is no error.
+    let (errors, not_judged) = (count(true), count(false));
     match args.format {
         CheckFormat::Human => {
             let color = std::io::stderr().is_terminal();
             for c in &checked {
                 eprint!("{}", render::human(c, color));
             }
+            let unjudged = if not_judged > 0 {
+                format!(", {not_judged} construct(s) not judged (unsupported)")
+            } else {
+                String::new()
+            };
             eprintln!(
-                "{} file(s) checked in {}: {errors} error(s)",
+                "{} file(s) checked in {}: {errors} error(s){unjudged}",
                 files.len(),
                 args.profile
             );

@@ -6,7 +6,8 @@ use checker::case::Case;
 use checker::{Options, Profile};
 
 /// The checker's diagnostics for `case` in `profile`, as `(line, code)` pairs sorted like
-/// [`Case::expected`]. A panic in the checker is a crash of this subject, never of the run.
+/// [`Case::expected`]; a case with code the checker does not model is skipped as not judged. A
+/// panic in the checker is a crash of this subject, never of the run.
 pub fn run(case: &Case, profile: Profile) -> Actual {
     let opts = Options::from_build_options(&case.options);
     let name = format!("{}.cl", case.name);
@@ -15,6 +16,10 @@ pub fn run(case: &Case, profile: Profile) -> Actual {
         checker::in_main_file(&sources, &diags)
     });
     match result {
+        // Code the checker does not model is not judged: neither accepted nor rejected.
+        Ok(found) if found.iter().any(|(_, code)| !code.is_error()) => Actual::Skipped {
+            why: "the checker does not judge this case: it uses a construct outside the checker's model (unsupported)".into(),
+        },
         Ok(found) => {
             let mut diagnostics: Vec<Diag> = found
                 .into_iter()

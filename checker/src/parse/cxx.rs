@@ -157,6 +157,113 @@ impl<'a> Parser<'_, '_, 'a> {
         })
     }
 
+    /// C++, at token `from`: the length of `C::*` (`n::C<T>::*`), the start of a pointer to
+    /// member, or `None`.
+    pub(super) fn member_pointer_len(&self, from: usize) -> Option<usize> {
+        if !self.is_cxx() {
+            return None;
+        }
+        let q = self.scan_qualified(from)?;
+        let colons = self.tok(from + q.len)?.is_punct(Punct::ColonColon);
+        let star = self.tok(from + q.len + 1)?.is_punct(Punct::Star);
+        (colons && star && !q.dtor).then_some(q.len + 2)
+    }
+
+    /// At an operator function's name, `operator+` or `S::operator==` (`n::S<T>::operator()`):
+    /// the number of tokens before `operator`, or `None` when no such name starts here.
+    pub(super) fn operator_prefix_len(&self) -> Option<usize> {
+        let mut i = self.pos;
+        if self.tok(i)?.is_punct(Punct::ColonColon) {
+            i += 1;
+        }
+        loop {
+            let t = self.tok(i)?;
+            if matches!(self.raw_kw(t), Some(Kw::Operator)) {
+                return Some(i - self.pos);
+            }
+            if t.kind != TokenKind::Ident || self.kw_of(t).is_some() {
+                return None;
+            }
+            i += 1;
+            if self.tok(i)?.is_punct(Punct::Lt) {
+                i = self.skip_angles(i)?;
+            }
+            if !self.tok(i)?.is_punct(Punct::ColonColon) {
+                return None;
+            }
+            i += 1;
+        }
+    }
+
+    /// An operator function's name (see [`Parser::operator_prefix_len`]), consumed: the
+    /// qualifier, then `operator` and the operator (`+`, `==`, `()`, `[]`, `new[]`) or, for a
+    /// conversion function, the type's tokens up to the parameter list.
+    pub(super) fn operator_name(&mut self) -> Option<Ident<'a>> {
+        let prefix = self.operator_prefix_len()?;
+        let start = self.peek().span;
+        let mut text = String::new();
+        // The qualifier's names, without template arguments (as in `scan_qualified`).
+        let mut depth = 0i32;
+        for _ in 0..prefix {
+            let t = self.bump();
+            match t.kind {
+                TokenKind::Punct(Punct::Lt) => depth += 1,
+                TokenKind::Punct(Punct::Gt) => depth -= 1,
+                TokenKind::Punct(Punct::Shr) => depth -= 2,
+                _ if depth <= 0 => text.push_str(self.text(t)),
+                _ => {}
+            }
+        }
+        self.bump();
+        text.push_str("operator");
+        let t = self.peek();
+        let pair = (t.is_punct(Punct::LParen) && self.nth(1).is_punct(Punct::RParen))
+            || (t.is_punct(Punct::LBracket) && self.nth(1).is_punct(Punct::RBracket));
+        if pair {
+            text.push_str(self.text(t));
+            self.bump();
+            text.push_str(self.text(self.peek()));
+            self.bump();
+        } else if matches!(t.kind, TokenKind::Punct(_)) {
+            text.push_str(self.text(t));
+            self.bump();
+        } else if matches!(self.kw(), Some(Kw::New | Kw::Delete)) {
+            text.push(' ');
+            text.push_str(self.text(t));
+            self.bump();
+            if self.at(Punct::LBracket) && self.nth(1).is_punct(Punct::RBracket) {
+                text.push_str("[]");
+                self.bump();
+                self.bump();
+            }
+        } else {
+            // A conversion function: `operator int()`, `operator const T &()`.
+            while !self.at(Punct::LParen) && !self.at(Punct::Semi) && !self.at_eof() {
+                text.push(' ');
+                text.push_str(self.text(self.peek()));
+                self.bump();
+            }
+        }
+        Some(Ident {
+            name: self.arena.alloc_str(&text),
+            span: self.span_from(start),
+        })
+    }
+
+    /// At file scope, where no specifiers came: whether a constructor, destructor or
+    /// conversion function of a class is defined out of it (`S::S()`, `x3<T>::~x3()`,
+    /// `S::operator int()`).
+    pub(super) fn starts_special_member(&self) -> bool {
+        if self.operator_prefix_len().is_some_and(|n| n > 0) {
+            return true;
+        }
+        self.scan_qualified(self.pos).is_some_and(|q| {
+            self.tok(self.pos + q.len)
+                .is_some_and(|t| t.is_punct(Punct::LParen))
+                && (q.dtor || (q.len > 1 && self.is_ctor_name(&q.text)))
+        })
+    }
+
     /// Whether `name`, followed by `(`, declares a constructor: the enclosing class's own name,
     /// or `X::X` outside it.
     pub(super) fn is_ctor_name(&self, name: &str) -> bool {
@@ -423,7 +530,7 @@ impl<'a> Parser<'_, '_, 'a> {
         self.leave();
         self.close_template();
         let item = item?;
-        if let Some(name) = templated_function(&item) {
+        if let Some(name) = templated_name(&item) {
             let key = qualify(&self.prefix, &name);
             self.insert_template(key);
         }
@@ -559,14 +666,14 @@ fn list_exprs<'a>(arena: &'a Arena, list: InitList<'a>) -> ArenaVec<'a, Expr<'a>
     ArenaVec::from_iter_in(exprs, arena)
 }
 
-/// The name of the function a template declares, if it declares one.
-fn templated_function(item: &ExternalDecl<'_>) -> Option<SmolStr> {
+/// The name of the function or variable a template declares, if it declares one.
+fn templated_name(item: &ExternalDecl<'_>) -> Option<SmolStr> {
     match item {
         ExternalDecl::Function(f) => f.declarator.name.as_ref().map(|n| n.name.into()),
+        // A function template's declaration, or a variable template (`T zero = T(0);`).
         ExternalDecl::Decl(d) => d
             .declarators
             .first()
-            .filter(|i| i.declarator.is_function())
             .and_then(|i| i.declarator.name.as_ref().map(|n| n.name.into())),
         _ => None,
     }

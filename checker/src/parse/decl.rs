@@ -50,7 +50,8 @@ impl<'a> Parser<'_, '_, 'a> {
         }
         let start = self.peek().span;
         let specs = self.decl_specs();
-        if specs.is_empty() && (specs.attrs.is_empty() || !self.at(Punct::Semi)) {
+        let special = specs.is_empty() && self.is_cxx() && self.starts_special_member();
+        if specs.is_empty() && !special && (specs.attrs.is_empty() || !self.at(Punct::Semi)) {
             self.error_here("expected a declaration");
             self.recover_top();
             return None;

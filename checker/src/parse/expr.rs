@@ -177,7 +177,7 @@ impl<'a> Parser<'_, '_, 'a> {
             let list = self.init_list(false);
             let span = open.to(list.span);
             let lit = Expr {
-                kind: ExprKind::CompoundLiteral(ty, list),
+                kind: ExprKind::CompoundLiteral(ty, node(self.arena, list)),
                 span,
             };
             return self.postfix(lit);
@@ -249,7 +249,7 @@ impl<'a> Parser<'_, '_, 'a> {
                 let list = self.init_list(false);
                 let lit = Expr {
                     span: ty.span.to(list.span),
-                    kind: ExprKind::CompoundLiteral(ty, list),
+                    kind: ExprKind::CompoundLiteral(ty, node(self.arena, list)),
                 };
                 let operand = self.postfix(lit);
                 let span = t.span.to(operand.span);
@@ -315,6 +315,17 @@ impl<'a> Parser<'_, '_, 'a> {
                         span,
                     }
                 }
+                // C++ `c.*p` and `q->*p`: a pointer-to-member access, opaque.
+                Punct::Dot | Punct::Arrow if self.is_cxx() && self.at(Punct::Star) => {
+                    self.bump();
+                    let member = self.cast_expr();
+                    let span = self.span_from(e.span);
+                    let parts = self.arena.alloc_slice_fill_iter([e, member]);
+                    Expr {
+                        kind: ExprKind::Opaque(parts),
+                        span,
+                    }
+                }
                 Punct::Dot | Punct::Arrow => {
                     let n = self.peek();
                     if n.kind != TokenKind::Ident {
@@ -331,7 +342,7 @@ impl<'a> Parser<'_, '_, 'a> {
                     Expr {
                         kind: ExprKind::Member {
                             base: node(self.arena, e),
-                            name,
+                            name: node(self.arena, name),
                             arrow: p == Punct::Arrow,
                         },
                         span,
@@ -496,7 +507,10 @@ impl<'a> Parser<'_, '_, 'a> {
         let body = self.function_body(&declarator);
         self.ops = ops;
         Expr {
-            kind: ExprKind::BlockLiteral { params, body },
+            kind: ExprKind::BlockLiteral {
+                params,
+                body: node(self.arena, body),
+            },
             span: self.span_from(start),
         }
     }

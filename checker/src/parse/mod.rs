@@ -158,6 +158,10 @@ pub(crate) struct Parser<'t, 'd, 'a> {
     journal: stream::Journal,
 }
 
+/// clang's built-in template that removes an address space, and the type it gives.
+const REMOVE_SPACE: &str = "__remove_address_space";
+const REMOVE_SPACE_TYPE: &str = "__remove_address_space::type";
+
 /// The parser's state between two declarations of [`each_item`] (whose trees live in
 /// different arenas); see [`Parser::suspend`].
 struct Carry {
@@ -178,16 +182,22 @@ struct Carry {
 impl Carry {
     /// The state before the first declaration: predeclared names and file scope open.
     fn fresh(syms: &Interner) -> Carry {
+        // clang's one built-in class template in C++ for OpenCL: `__remove_address_space<T>::type`
+        // is `T` without its space, a type the checker leaves unknown.
+        let mut cxx_names = HashMap::default();
+        cxx_names.insert(SmolStr::new_static(REMOVE_SPACE_TYPE), NameKind::Typedef);
+        let mut templates: crate::token::FxHashSet<SmolStr> = Default::default();
+        templates.insert(SmolStr::new_static(REMOVE_SPACE));
         Carry {
             pos: 0,
             bindings: vec![None; syms.len()],
             shadowed: Vec::new(),
             scopes: vec![0, 0],
-            cxx_names: HashMap::default(),
+            cxx_names,
             last_error: None,
             prefix: Vec::new(),
             usings: Vec::new(),
-            templates: Default::default(),
+            templates,
             classes: Vec::new(),
             template_depth: 0,
             journal: stream::Journal::default(),

@@ -254,6 +254,7 @@ fn declarator_shapes() {
             .map(|c| match c.kind {
                 ChunkKind::Pointer { .. } => "ptr",
                 ChunkKind::BlockPointer { .. } => "block",
+                ChunkKind::MemberPointer { .. } => "member",
                 ChunkKind::Array { .. } => "array",
                 ChunkKind::Function { .. } => "fn",
                 ChunkKind::Reference { .. } => "ref",
@@ -810,10 +811,10 @@ fn cxx_lambdas_are_read_without_diagnostics_and_malformed_ones_are_syntax_errors
 
 #[test]
 fn cxx_constructs_outside_the_subset_are_unsupported_with_recovery() {
-    // Virtual functions, operator overloading and exceptions are outside the checker's C++
-    // subset: each is reported as unsupported, never as a syntax error, and the kernel after
-    // them still parses (a lambda between them is read and skipped).
-    let src = "struct V { virtual int f(); int operator+(int x) { return x; } };\n\
+    // Virtual functions, friends and exceptions are outside the checker's C++ subset: each is
+    // reported as unsupported, never as a syntax error, and the kernel after them still parses
+    // (a lambda between them is read and skipped).
+    let src = "struct V { virtual int f(); friend struct W; };\n\
                kernel void k(global int *p) { auto l = [](int x) { return x; }; throw 1; p[0] = 1; }";
     let (tu, diags) = parse_in(src, Profile::CXX2021);
     assert!(
@@ -1315,4 +1316,40 @@ fn builtin_astype_takes_a_type_argument() {
         spaces(&ty.specs.quals),
         vec![(AddrSpace::Local, Spelling::Bare)]
     );
+}
+
+#[test]
+fn cxx_as_kernels_write_it_parses_without_diagnostics() {
+    // Operator functions (members, free, qualified, conversion, subscript, call), braced lists
+    // as arguments and return values, pointers to members and their use, out-of-class
+    // definitions of class-template members, variable templates and clang's
+    // `__remove_address_space`: valid C++ for OpenCL the parser reads whole.
+    let src = "struct V { float x, y;\n\
+                 V operator+(const V &o) const { return {x + o.x, y + o.y}; }\n\
+                 float &operator[](int i) { return i ? y : x; }\n\
+                 float operator()(float s) const { return x * s; }\n\
+                 explicit operator bool() const { return x != 0.0f; }\n\
+                 bool operator==(const V &o) const;\n\
+                 void set(V v) { x = v.x; } };\n\
+               bool V::operator==(const V &o) const { return x == o.x; }\n\
+               V operator-(V a, V b) { return {a.x - b.x, a.y - b.y}; }\n\
+               template <typename T> struct B { T v; B(); B(const B<T> &o); ~B(); T get() const; };\n\
+               template <typename T> B<T>::B() : v(0) {}\n\
+               template <typename T> B<T>::B(const B<T> &o) : v(o.v) {}\n\
+               template <typename T> B<T>::~B() {}\n\
+               template <typename T> T B<T>::get() const { return v; }\n\
+               struct S { S(); int n; };\n\
+               S::S() : n(1) {}\n\
+               template <typename T> constexpr T zero = T(0);\n\
+               kernel void k(global float *out) {\n\
+                 V a{1.0f, 2.0f}; a.set({3.0f, 4.0f});\n\
+                 float V::*pm = &V::y; void (V::*pf)(V) = &V::set;\n\
+                 (a.*pf)(a); V *pa = &a;\n\
+                 using U = __remove_address_space<__global int>::type;\n\
+                 U u = 1;\n\
+                 out[0] = a.*pm + pa->*pm + zero<float> + (float)u + operator-(a, a).x + a[1] + a(2.0f);\n\
+               }";
+    let (tu, diags) = parse_in(src, Profile::CXX2021);
+    assert!(diags.is_empty(), "{diags:#?}");
+    func(&tu, "k");
 }

@@ -3,7 +3,7 @@
 //! presumed line and file that `#line` sets for `__LINE__` and `__FILE__`.
 
 use super::expand::{Macro, Tok};
-use super::include::Refused;
+use super::include::Unreadable;
 use super::{has, include, Pp};
 use crate::lex::lex;
 use crate::source::{FileId, SourceFile, Span};
@@ -54,7 +54,7 @@ impl Pp<'_> {
             return;
         }
         self.includes += 1;
-        let (root, dir, id) = match self.resolve(&name, quoted) {
+        let (dir, id) = match self.resolve(&name, quoted) {
             Ok(found) => found,
             Err(message) => {
                 self.error(span, message);
@@ -65,7 +65,7 @@ impl Pp<'_> {
             return;
         }
         if self.opts.cache.is_none() && self.fits_included_tokens(id) {
-            self.enter_in_parts(id, root, dir);
+            self.enter_in_parts(id, dir);
             return;
         }
         // Counted whole before it is read, with the rest of every open file counted first, so
@@ -83,7 +83,7 @@ impl Pp<'_> {
             );
             return;
         }
-        self.enter_file(id, root, dir);
+        self.enter_file(id, dir);
     }
 
     /// Whether file `id`, read in parts, cannot take the count of included tokens past its
@@ -101,50 +101,40 @@ impl Pp<'_> {
         self.included_tokens + open + size(id) <= self.limits.included_tokens
     }
 
-    /// Finds an included file: the including file's directory first (for `"..."`), then each
-    /// include directory. Returns its root, its directory under the root, and its id.
+    /// Finds an included file as clang does: the including file's directory first (for
+    /// `"..."`), then each include directory. Returns its directory and its id.
     pub(super) fn resolve(
         &mut self,
         name: &str,
         quoted: bool,
-    ) -> Result<(PathBuf, PathBuf, FileId), String> {
+    ) -> Result<(PathBuf, FileId), String> {
         let f = self.files.last().expect("a file is open");
-        let mut candidates = Vec::new();
-        if quoted {
-            candidates.push((f.root.clone(), f.dir.clone()));
-        }
-        for dir in &self.opts.include_dirs {
-            candidates.push((dir.clone(), PathBuf::new()));
-        }
-        let mut refused = None;
-        for (root, dir) in candidates {
-            let rel = match include::join_below_root(&dir, name) {
-                Ok(rel) => rel,
-                Err(why) => {
-                    refused = Some(why);
-                    continue;
-                }
-            };
-            let path = root.join(&rel);
-            let parent = rel.parent().map(Path::to_path_buf).unwrap_or_default();
+        let quoted_dir = quoted.then(|| f.dir.clone());
+        let mut not_a_file = None;
+        for dir in quoted_dir.iter().chain(&self.opts.include_dirs) {
+            let written = dir.join(name);
+            let path = include::lexical(&written);
+            let parent = path.parent().map(Path::to_path_buf).unwrap_or_default();
             if let Some(id) = self.loaded.get(&path) {
-                return Ok((root, parent, *id));
+                return Ok((parent, *id));
             }
-            if let Some(text) = self.loader.load(&path) {
-                let id = self
-                    .sources
-                    .add(SourceFile::new(path.display().to_string(), text));
-                self.loaded.insert(path, id);
-                return Ok((root, parent, id));
+            match self.loader.load(&written) {
+                Ok(text) => {
+                    let id = self
+                        .sources
+                        .add(SourceFile::new(path.display().to_string(), text));
+                    self.loaded.insert(path, id);
+                    return Ok((parent, id));
+                }
+                Err(Unreadable::NotAFile) => not_a_file = Some(path),
+                Err(Unreadable::Missing) => {}
             }
         }
-        Err(match refused {
-            Some(Refused::Absolute) => {
-                format!("#include of `{name}` refused: absolute paths are not searched")
-            }
-            Some(Refused::Escapes) => {
-                format!("#include of `{name}` refused: the path leaves the include directories")
-            }
+        Err(match not_a_file {
+            Some(path) => format!(
+                "#include of `{name}` refused: `{}` is not a regular file (a device, FIFO, socket or directory)",
+                path.display()
+            ),
             None => format!("#include file `{name}` not found"),
         })
     }

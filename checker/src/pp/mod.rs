@@ -38,7 +38,7 @@ mod stream;
 
 pub use cache::TokenCache;
 pub use expr::MAX_EXPR_DEPTH;
-pub use include::{FsLoader, Loader, MemLoader};
+pub use include::{FsLoader, Loader, MemLoader, Unreadable};
 pub use limits::*;
 pub use stream::{Stream, PART};
 
@@ -183,7 +183,7 @@ pub fn stream<'a>(
     diags: &'a mut Vec<Diagnostic>,
 ) -> Stream<'a> {
     let main_name = sources.file(FileId(0)).name.clone();
-    let main_root = Path::new(&main_name)
+    let main_dir = Path::new(&main_name)
         .parent()
         .map(Path::to_path_buf)
         .unwrap_or_default();
@@ -194,7 +194,7 @@ pub fn stream<'a>(
     let mut pp = Pp::new(sources, opts, loader, diags);
     pp.macros.clone_from(&prepared.macros);
     pp.out = prepared.out.clone();
-    pp.enter_main(main_root);
+    pp.enter_main(main_dir);
     Stream { pp, ended: false }
 }
 
@@ -222,8 +222,7 @@ struct FileState {
     pos: usize,
     /// `conds.len()` when the file was entered: its own groups are above this.
     conds_base: usize,
-    /// The search root the file was found under, and its directory relative to that root.
-    root: PathBuf,
+    /// The file's directory, where its `#include "..."` looks first.
     dir: PathBuf,
     /// `#line` adjustments, for `__LINE__` and `__FILE__`.
     line_delta: i64,
@@ -246,7 +245,6 @@ impl FileState {
         toks: Rc<Vec<Token>>,
         rest: Option<crate::lex::Chunks>,
         conds_base: usize,
-        root: PathBuf,
         dir: PathBuf,
     ) -> FileState {
         FileState {
@@ -254,7 +252,6 @@ impl FileState {
             toks,
             pos: 0,
             conds_base,
-            root,
             dir,
             line_delta: 0,
             presumed_name: None,
@@ -507,9 +504,9 @@ impl<'a> Pp<'a> {
         toks
     }
 
-    fn enter_file(&mut self, id: FileId, root: PathBuf, dir: PathBuf) {
+    fn enter_file(&mut self, id: FileId, dir: PathBuf) {
         let toks = self.tokens_of(id);
-        let f = FileState::new(id, toks, None, self.conds.len(), root, dir);
+        let f = FileState::new(id, toks, None, self.conds.len(), dir);
         self.files.push(f);
     }
 

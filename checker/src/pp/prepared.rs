@@ -60,7 +60,7 @@ pub(super) fn prepared(opts: &Options) -> Rc<Prepared> {
         let m = Macro::builtin(Builtin::Has(op), builtin_span);
         pp.define_macro(name, Rc::new(m));
     }
-    pp.enter_file(FileId(1), PathBuf::new(), PathBuf::new());
+    pp.enter_file(FileId(1), PathBuf::new());
     pp.drain(usize::MAX);
     let stopped = pp.stopped;
     let (macros, out) = (std::mem::take(&mut pp.macros), std::mem::take(&mut pp.out));

@@ -59,15 +59,15 @@ impl Stream<'_> {
 
 impl Pp<'_> {
     /// Opens the main file, lexed a part at a time as it is read.
-    pub(super) fn enter_main(&mut self, root: PathBuf) {
-        self.enter_in_parts(FileId(0), root, PathBuf::new());
+    pub(super) fn enter_main(&mut self, dir: PathBuf) {
+        self.enter_in_parts(FileId(0), dir);
     }
 
     /// Opens a file that is lexed a part at a time as it is read (see [`Pp::next_part`]), so
     /// that its whole token list never exists.
-    pub(super) fn enter_in_parts(&mut self, id: FileId, root: PathBuf, dir: PathBuf) {
+    pub(super) fn enter_in_parts(&mut self, id: FileId, dir: PathBuf) {
         let rest = crate::lex::Chunks::new(id, &self.sources.file(id).text);
-        let f = FileState::new(id, Rc::default(), Some(rest), self.conds.len(), root, dir);
+        let f = FileState::new(id, Rc::default(), Some(rest), self.conds.len(), dir);
         self.files.push(f);
         let i = self.files.len() - 1;
         let first = self.lex_part(i, self.opts.part);

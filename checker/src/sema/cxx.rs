@@ -30,7 +30,7 @@ use super::exprs::Val;
 use super::types::{QTy, Ty, TyId};
 use super::{Sema, Symbol, Var};
 use crate::ast::{
-    CxxCast, DeclSpecs, Expr, ExprKind, Ident, InitDeclarator, Initializer, Namespace,
+    CxxCast, DeclSpecs, Expr, ExprKind, Ident, InitDeclarator, Initializer, Namespace, NewExpr,
     StorageClass, TypeSpecKind,
 };
 use crate::diag::{Code, Diagnostic};
@@ -411,9 +411,9 @@ impl Sema<'_> {
                     ..Val::rvalue(to)
                 }
             }
-            ExprKind::New {
+            ExprKind::New(NewExpr {
                 placement, args, ..
-            } => {
+            }) => {
                 for a in placement.iter().copied().flatten().chain(args.iter()) {
                     self.expr(a);
                 }

@@ -195,7 +195,7 @@ impl Sema<'_> {
             ExprKind::This
             | ExprKind::Construct { .. }
             | ExprKind::CxxCast(..)
-            | ExprKind::New { .. }
+            | ExprKind::New(..)
             | ExprKind::Delete { .. } => self.cxx_expr(e),
             ExprKind::Unary(op, inner) => self.unary(*op, inner, e.span),
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, e.span),
@@ -217,6 +217,12 @@ impl Sema<'_> {
             ExprKind::Member { base, name, arrow } => self.member(base, name, *arrow),
             ExprKind::BlockLiteral { params, body } => {
                 self.block_literal(params, body);
+                Val::unknown()
+            }
+            ExprKind::Opaque(parts) => {
+                for p in parts.iter() {
+                    self.expr(p);
+                }
                 Val::unknown()
             }
             ExprKind::Error => Val::unknown(),
@@ -304,6 +310,13 @@ impl Sema<'_> {
         let l = self.expr(lhs);
         let r = self.expr(rhs);
         self.write(&l, at);
+        if plain && l.lvalue.is_some() && l.ty.ty == TyId::ATOMIC {
+            self.report(
+                RuleId::AtomicAssign,
+                at,
+                "an atomic object cannot be assigned with `=`: use atomic_store (or atomic_init)",
+            );
+        }
         if plain && self.types.is_ptr(l.ty.ty) {
             self.convert(Op::Assign, &r, l.ty.ty, at);
         }

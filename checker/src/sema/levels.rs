@@ -58,6 +58,7 @@ impl Sema<'_> {
             match &chunk.kind {
                 ChunkKind::Pointer { quals }
                 | ChunkKind::BlockPointer { quals }
+                | ChunkKind::MemberPointer { quals }
                 | ChunkKind::Array { quals, .. } => {
                     if has_space(quals) {
                         self.level_spaces(quals, None);

@@ -412,7 +412,9 @@ impl<'d> Sema<'d> {
                     }
                 }
                 // Blocks are not modelled: nothing built on one can cause a diagnostic.
-                ChunkKind::BlockPointer { .. } => return QTy::unknown(),
+                ChunkKind::BlockPointer { .. } | ChunkKind::MemberPointer { .. } => {
+                    return QTy::unknown()
+                }
                 // A C++ reference: to an object in the generic space unless one is written.
                 ChunkKind::Reference { .. } => {
                     if t.ty == TyId::UNKNOWN {

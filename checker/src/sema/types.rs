@@ -33,10 +33,11 @@ impl TyId {
     pub const SAMPLER: TyId = TyId(4);
     pub const EVENT: TyId = TyId(5);
     pub const OTHER_OPAQUE: TyId = TyId(6);
+    pub const ATOMIC: TyId = TyId(7);
 }
 
 /// The types every table starts with, at the ids of the constants above.
-const PREDEFINED: [Ty; 7] = [
+const PREDEFINED: [Ty; 8] = [
     Ty::Void,
     Ty::Arith,
     Ty::Unknown,
@@ -44,6 +45,7 @@ const PREDEFINED: [Ty; 7] = [
     Ty::Opaque(Opaque::Sampler),
     Ty::Opaque(Opaque::Event),
     Ty::Opaque(Opaque::Other),
+    Ty::Atomic,
 ];
 
 /// A function type in the [`Types`] table (function types are never shared).
@@ -63,6 +65,8 @@ pub enum Ty {
     Opaque(Opaque),
     /// A C++ reference to an object of the given type and space.
     Ref(QTy),
+    /// An `atomic_*` type (OpenCL C 2.0): read and written by the atomic functions only.
+    Atomic,
     Unknown,
 }
 
@@ -79,6 +83,7 @@ impl Ty {
             Ty::Opaque(o) => (6, o as u64),
             Ty::Ref(q) => (7, q.key()),
             Ty::Unknown => (8, 0),
+            Ty::Atomic => (9, 0),
         };
         (payload << 4) | tag
     }
@@ -321,6 +326,7 @@ pub fn builtin_type(name: &str) -> TyId {
         "sampler_t" => TyId::SAMPLER,
         "event_t" => TyId::EVENT,
         "queue_t" | "clk_event_t" | "ndrange_t" | "reserve_id_t" => TyId::OTHER_OPAQUE,
+        _ if name.starts_with("atomic_") => TyId::ATOMIC,
         _ => TyId::ARITH,
     }
 }

@@ -830,6 +830,15 @@ catalogue! {
         readings: &[],
         interpretation: Some("Read as a rule on every initialiser of an atomic object, not only the macro (which expands to its argument): a private or constant atomic with an initialiser is rejected, as clang-16 does; a function-scope static atomic is in __global and may be initialised. A local atomic with an initialiser is AS-LOCAL-INIT. Arrays of atomics and atomics behind a typedef are not judged."),
     }
+    AtomicAssign = "AS-ATOMIC-ASSIGN" {
+        family: "builtins",
+        summary: "An atomic object is never assigned with `=`, in any address space: it is written with atomic_store or atomic_init.",
+        check: Check::Reject,
+        applies: Applies::Since(Lang::Cl2_0),
+        cite: cite(C20, "6.13.11.8 Restrictions", "All operations on atomic types must be performed using the built-in atomic functions."),
+        readings: &[],
+        interpretation: Some("Not an address-space rule, though clang-16 words it as one (\"atomic variable can be assigned to a variable only in global address space\"): clang rejects `=` on an atomic object in every space, a __global one included, in OpenCL C 2.0 and later and in C++ for OpenCL, as 6.13.11.8 forbids operators on atomic types. Catalogued because clang reports it among its address-space diagnostics, beside AS-ATOMIC-INIT-GLOBAL, and users meet it as one. Judged on plain `=` whose left side has an atomic type (through a pointer, an array element, a struct member or a typedef too); compound assignment and ++/-- on an atomic are type errors (clang: invalid operands), not judged."),
+    }
     EnqueueBlockArgs = "AS-ENQUEUE-BLOCK-ARGS" {
         family: "builtins",
         summary: "Every parameter of a block passed to enqueue_kernel is a pointer to void in __local (its size is given by the call's local-size arguments).",

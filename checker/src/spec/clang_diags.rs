@@ -100,7 +100,7 @@ pub static CLANG_DIAGS: &[ClangDiag] = &[
     rule("err_typecheck_incompatible_address_space", "assigning / passing / returning / initializing / casting changes address space of pointer", &["AS-ASSIGN-CROSS", "AS-INIT-CROSS", "AS-ARG-CROSS", "AS-RETURN-CROSS", "AS-GENERIC-TO-NAMED", "AS-GENERIC-CONSTANT", "AS-STRING-LITERAL", "AS-PROGSCOPE-PTR-INIT"]),
     rule("err_typecheck_incompatible_nested_address_space", "changes address space of nested pointer", &["AS-NESTED-POINTEE"]),
     rule("err_typecheck_op_on_nonoverlapping_address_space_pointers", "comparison / arithmetic / conditional operator on pointers to non-overlapping address spaces", &["AS-COMPARE-CROSS", "AS-DIFF-CROSS", "AS-COND-CROSS"]),
-    partly("err_opencl_atomic_init", "atomic variable can be assigned / initialized only in global address space", &["AS-ATOMIC-INIT-GLOBAL"], "the `assigned` form: clang rejects every `=` on an atomic object whatever its space (atomics are written with atomic_store), a rule on atomic types"),
+    rule("err_opencl_atomic_init", "atomic variable can be assigned / initialized only in global address space", &["AS-ATOMIC-INIT-GLOBAL", "AS-ATOMIC-ASSIGN"]),
     // ------------------------------------------------ SemaCast
     rule("err_bad_cxx_cast_addr_space_mismatch", "C-style / static / reinterpret cast converts between mismatching address spaces", &["AS-CAST-CROSS", "AS-GENERIC-CONSTANT", "CXX-GENERIC-POINTERS"]),
     rule("warn_bad_cxx_cast_nested_pointer_addr_space", "C-style / reinterpret cast changes address space of nested pointers (warning)", &["AS-NESTED-POINTEE"]),

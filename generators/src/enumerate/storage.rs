@@ -18,6 +18,7 @@ pub fn all(out: &mut Out) {
     enqueue_blocks(out);
     numbered_objects(out);
     atomic_init(out);
+    atomic_assign(out);
     compound_literals(out);
     cxx_return_space(out);
     cxx_multiple_spaces(out);
@@ -394,6 +395,98 @@ fn atomic_init(out: &mut Out) {
                 b.line("out[0] = 1;");
                 b.close();
                 out.push(b.finish());
+            }
+        }
+    }
+}
+
+/// `=` on an atomic object, reached each way (a variable in each space, through a pointer into
+/// each space, an array element, a struct field, a typedef), against the near miss that writes
+/// it with `atomic_store_explicit`: the assignment is rejected in every space, the call is not.
+/// A private atomic has no store overload where the generic space is missing, so it is assigned
+/// only. In OpenCL C 2.0 and later and in C++ for OpenCL.
+fn atomic_assign(out: &mut Out) {
+    let targets = [
+        "automatic",
+        "local-variable",
+        "program-global",
+        "global-pointer",
+        "local-pointer",
+        "array-element",
+        "struct-field",
+        "typedef",
+    ];
+    let langs = [("c", c_profiles()), ("cxx", cxx_profiles())];
+    for (lang, all) in langs {
+        for ty in ["atomic_int", "atomic_uint", "atomic_float"] {
+            let value = match ty {
+                "atomic_uint" => "1u",
+                "atomic_float" => "1.0f",
+                _ => "1",
+            };
+            for target in targets {
+                for write in ["assign", "store"] {
+                    if write == "store" && target == "automatic" {
+                        continue;
+                    }
+                    let profiles: Vec<Profile> = all
+                        .iter()
+                        .copied()
+                        .filter(|p| RuleId::AtomicAssign.applies_to(*p))
+                        .filter(|p| {
+                            target != "program-global"
+                                || p.lang().is_cxx()
+                                || p.has(checker::spec::Feature::ProgramScopeGlobals)
+                        })
+                        .collect();
+                    let dims = vec![
+                        ("language", lang.to_string()),
+                        ("type", ty.to_string()),
+                        ("target", target.to_string()),
+                        ("write", write.to_string()),
+                    ];
+                    let mut b = Builder::new(RuleId::AtomicAssign, profiles, dims);
+                    b.doc(format!("a {ty} reached as {target}, written by {write}."));
+                    let (params, object) = match target {
+                        "global-pointer" => (format!("global {ty} *p"), "*p"),
+                        "local-pointer" => (format!("local {ty} *p"), "*p"),
+                        "array-element" => (format!("global {ty} *p"), "p[1]"),
+                        "struct-field" => ("global struct holder *h".to_string(), "h->a"),
+                        "typedef" => ("global counter_t *p".to_string(), "*p"),
+                        _ => (String::new(), "x"),
+                    };
+                    match target {
+                        "struct-field" => {
+                            b.line(format!("struct holder {{ {ty} a; int n; }};"));
+                        }
+                        "typedef" => {
+                            b.line(format!("typedef {ty} counter_t;"));
+                        }
+                        "program-global" => {
+                            b.line(format!("global {ty} x;"));
+                        }
+                        _ => {}
+                    }
+                    let sep = if params.is_empty() { "" } else { ", " };
+                    b.open(format!("kernel void k({params}{sep}global int *out)"));
+                    match target {
+                        "automatic" => {
+                            b.line(format!("{ty} x;"));
+                        }
+                        "local-variable" => {
+                            b.line(format!("local {ty} x;"));
+                        }
+                        _ => {}
+                    }
+                    if write == "assign" {
+                        b.bad(format!("{object} = {value};"), RuleId::AtomicAssign);
+                    } else {
+                        b.line(format!("atomic_store_explicit(&{object}, {value}, memory_order_relaxed, memory_scope_work_group);"));
+                    }
+                    b.line("out[0] = 1;");
+                    b.close();
+                    out.push(b.finish());
+                }
             }
         }
     }

@@ -118,10 +118,6 @@ impl<'a> Parser<'_, '_, 'a> {
                 }
                 return;
             }
-            Some(Kw::Operator) => {
-                self.unsupported_here("operator overloading");
-                return self.skip_member();
-            }
             Some(Kw::Cxx) if self.peek().sym == sym::FRIEND => {
                 self.unsupported_here("friend declaration");
                 return self.skip_member();
@@ -130,10 +126,6 @@ impl<'a> Parser<'_, '_, 'a> {
         }
         let start = self.peek().span;
         let specs = self.decl_specs();
-        if matches!(self.kw(), Some(Kw::Operator)) {
-            self.unsupported_here("operator overloading");
-            return self.skip_member();
-        }
         if specs.is_empty() && !self.starts_member_declarator() {
             self.error_here("expected a member declaration");
             return self.skip_member();
@@ -201,6 +193,7 @@ impl<'a> Parser<'_, '_, 'a> {
     fn starts_member_declarator(&self) -> bool {
         let t = self.peek();
         t.is_punct(Punct::Tilde)
+            || self.operator_prefix_len().is_some()
             || ((t.kind == TokenKind::Ident || t.is_punct(Punct::ColonColon))
                 && self.nth(1).is_punct(Punct::LParen))
             || self

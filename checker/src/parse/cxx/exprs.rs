@@ -42,10 +42,13 @@ impl<'a> Parser<'_, '_, 'a> {
                 };
                 return Some(self.construct(spec));
             }
+            // `operator+(a, b)`: a call of the operator function by its name.
             Some(Kw::Operator) => {
-                self.unsupported_here("operator function name");
-                self.bump();
-                return Some(self.error_expr());
+                let ident = self.operator_name()?;
+                return Some(Expr {
+                    kind: ExprKind::Ident(ident.name),
+                    span: ident.span,
+                });
             }
             Some(Kw::Typename) => {
                 self.unsupported_here("`typename` in an expression");
@@ -54,6 +57,7 @@ impl<'a> Parser<'_, '_, 'a> {
             }
             Some(_) => return None,
             None if t.is_punct(Punct::LBracket) => return Some(self.lambda()),
+            None if t.is_punct(Punct::LBrace) => return Some(self.braced_list()),
             None if t.kind == TokenKind::Ident || t.is_punct(Punct::ColonColon) => {
                 let q = self.scan_qualified(self.pos)?;
                 let after = self.tok(self.pos + q.len);
@@ -136,6 +140,26 @@ impl<'a> Parser<'_, '_, 'a> {
         }
     }
 
+    /// A braced list where an expression goes (`c.bar({1, 2})`, `return {a, b};`): it
+    /// initialises an object whose type the context gives, which the checker does not
+    /// follow, so the list is opaque; its elements are analysed.
+    fn braced_list(&mut self) -> Expr<'a> {
+        let start = self.bump().span;
+        let mut items = ArenaVec::new_in(self.arena);
+        while !self.at(Punct::RBrace) && !self.at_eof() {
+            let before = self.pos;
+            items.push(self.assign_expr());
+            if self.eat(Punct::Comma).is_none() || self.pos == before {
+                break;
+            }
+        }
+        self.expect_closing(Punct::RBrace, "to close the braced list");
+        Expr {
+            kind: ExprKind::Opaque(items.into_bump_slice()),
+            span: self.span_from(start),
+        }
+    }
+
     /// `T(args)` or `T{args}` after the type.
     fn construct(&mut self, spec: TypeSpec<'a>) -> Expr<'a> {
         let start = spec.span;
@@ -204,11 +228,14 @@ impl<'a> Parser<'_, '_, 'a> {
             .ctor_args()
             .unwrap_or_else(|| ArenaVec::new_in(self.arena));
         Expr {
-            kind: ExprKind::New {
-                placement: placement.map(|p| p.into_bump_slice()),
-                ty: node(self.arena, ty),
-                args: args.into_bump_slice(),
-            },
+            kind: ExprKind::New(node(
+                self.arena,
+                NewExpr {
+                    placement: placement.map(|p| p.into_bump_slice()),
+                    ty: node(self.arena, ty),
+                    args: args.into_bump_slice(),
+                },
+            )),
             span: self.span_from(start),
         }
     }

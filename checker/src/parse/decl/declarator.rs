@@ -34,8 +34,13 @@ impl<'a> Parser<'_, '_, 'a> {
         loop {
             let t = self.peek();
             let block = self.blocks_allowed() && t.is_punct(Punct::Caret);
+            let member = self.member_pointer_len(self.pos);
             if t.is_punct(Punct::Star) || block {
                 self.bump();
+            } else if let Some(len) = member {
+                for _ in 0..len {
+                    self.bump();
+                }
             } else if self.is_cxx() && (t.is_punct(Punct::Amp) || t.is_punct(Punct::AmpAmp)) {
                 self.bump();
                 pointers.push(DeclChunk {
@@ -68,6 +73,10 @@ impl<'a> Parser<'_, '_, 'a> {
                     ChunkKind::BlockPointer {
                         quals: Quals(quals.into_bump_slice()),
                     }
+                } else if member.is_some() {
+                    ChunkKind::MemberPointer {
+                        quals: Quals(quals.into_bump_slice()),
+                    }
                 } else {
                     ChunkKind::Pointer {
                         quals: Quals(quals.into_bump_slice()),
@@ -85,10 +94,8 @@ impl<'a> Parser<'_, '_, 'a> {
             && (t.is_punct(Punct::ColonColon)
                 || t.is_punct(Punct::Tilde)
                 || (t.kind == TokenKind::Ident && self.kw_of(t).is_none()));
-        if matches!(self.kw(), Some(Kw::Operator)) && self.is_cxx() {
-            self.unsupported_here("operator overloading");
-            self.bump();
-            self.skip_until(&[Punct::LParen, Punct::Semi]);
+        if self.is_cxx() && mode != Mode::Abstract && self.operator_prefix_len().is_some() {
+            name = self.operator_name();
         } else if cxx_name && self.scan_qualified(self.pos).is_some() {
             name = self.qualified_ident();
         } else if t.kind == TokenKind::Ident && self.kw_of(t).is_none() && mode != Mode::Abstract {
@@ -160,7 +167,7 @@ impl<'a> Parser<'_, '_, 'a> {
     /// required it is always grouping; elsewhere `()`, `(int` and `(T` (a type name) begin a
     /// parameter list, as in C99 6.7.5.3p11.
     fn paren_is_grouping(&self, mode: Mode) -> bool {
-        if mode == Mode::Named {
+        if mode == Mode::Named || self.member_pointer_len(self.pos + 1).is_some() {
             return true;
         }
         let next = self.nth(1);

@@ -207,9 +207,66 @@ impl Sema<'_> {
                 }
                 Val::rvalue(QTy::new(TyId::VOID))
             }
+            // `INFINITY` is `(__builtin_inff())` in clang's header: a constant expression, as
+            // every call of a folding built-in on constants is.
+            _ if is_folding_builtin(name) => {
+                let all = (0..args.len()).all(|i| self.arg(first, i).is_some_and(|v| v.is_const));
+                if all {
+                    Val::constant(QTy::arith())
+                } else {
+                    Val::rvalue(QTy::arith())
+                }
+            }
             _ => Val::unknown(),
         }
     }
+}
+
+/// The `__builtin_` functions clang evaluates at compile time when their arguments are
+/// constants (`__builtin_inff()`, `__builtin_nanf("")`, `__builtin_bswap32(1u)`), so a call
+/// of one initialises a program-scope variable. Each family is a stem, followed by nothing,
+/// a width (`bswap32`) or a type suffix (`inff`, `popcountll`). Not `__builtin_sqrtf` nor
+/// `__builtin_abs`, which clang does not fold there.
+fn is_folding_builtin(name: &str) -> bool {
+    const FAMILIES: [&str; 28] = [
+        "inf",
+        "huge_val",
+        "nan",
+        "nans",
+        "fabs",
+        "copysign",
+        "fmax",
+        "fmin",
+        "bswap",
+        "popcount",
+        "clz",
+        "ctz",
+        "clrsb",
+        "ffs",
+        "parity",
+        "bitreverse",
+        "rotateleft",
+        "rotateright",
+        "isnan",
+        "isinf",
+        "isinf_sign",
+        "isfinite",
+        "isnormal",
+        "fpclassify",
+        "strlen",
+        "constant_p",
+        "classify_type",
+        "expect",
+    ];
+    let Some(rest) = name.strip_prefix("__builtin_") else {
+        return false;
+    };
+    FAMILIES.iter().any(|stem| {
+        rest.strip_prefix(stem).is_some_and(|suffix| {
+            suffix.bytes().all(|b| b.is_ascii_digit())
+                || matches!(suffix, "f" | "l" | "s" | "ll" | "sf" | "sl")
+        })
+    })
 }
 
 /// The OpenCL 1.x atomic functions (6.12.11) and the `atom_` extension functions.
