@@ -38,6 +38,9 @@ pub struct GenCase {
     /// One sentence saying what it exercises.
     pub doc: String,
     pub lines: Vec<Line>,
+    /// Run-time directives (`launch: ...`, `arg: ...`, `expect: ...`), written after `kind: run`;
+    /// empty for a compile-time case.
+    pub run: Vec<String>,
 }
 
 /// Builds a [`GenCase`] line by line.
@@ -65,6 +68,7 @@ impl Builder {
                 dims,
                 doc: String::new(),
                 lines: Vec::new(),
+                run: Vec::new(),
             },
             indent: 0,
             preludes: Vec::new(),
@@ -92,6 +96,17 @@ impl Builder {
             }
         }
         self
+    }
+
+    /// A run-time directive (`launch: k 8/4`): the case becomes a run-time case.
+    pub fn run(&mut self, directive: impl Into<String>) -> &mut Self {
+        self.case.run.push(directive.into());
+        self
+    }
+
+    /// The case's name as built so far.
+    pub fn name(&self) -> &str {
+        &self.case.name
     }
 
     pub fn profiles(&self) -> &[Profile] {
@@ -177,13 +192,20 @@ impl GenCase {
             .any(|l| l.expect.values().any(|ps| ps.contains(&profile)))
     }
 
-    /// The number of header lines [`GenCase::render`] writes before the first source line.
+    /// The number of header lines [`GenCase::render`] writes before the first source line
+    /// (run-time directives come on top).
     const HEADER: usize = 4;
+
+    /// Whether the case is a run-time case (its directives say what to launch and expect).
+    pub fn is_run(&self) -> bool {
+        !self.run.is_empty()
+    }
 
     /// The case in the suite format: a comment, the header, a blank line, the source with its
     /// annotations. The violating construct is on one line with its `//~`.
     pub fn render(&self) -> String {
-        let mut out = String::with_capacity(64 * (self.lines.len() + Self::HEADER));
+        let mut out =
+            String::with_capacity(64 * (self.lines.len() + self.run.len() + Self::HEADER));
         let _ = writeln!(out, "// Generated (clasp-generators): {}", self.doc);
         out.push_str("//@ rules:");
         for r in &self.rules {
@@ -194,6 +216,13 @@ impl GenCase {
         for p in &self.profiles {
             out.push(' ');
             out.push_str(&p.name());
+        }
+        if !self.run.is_empty() {
+            out.push_str("\n//@ kind: run");
+            for d in &self.run {
+                out.push_str("\n//@ ");
+                out.push_str(d);
+            }
         }
         out.push_str("\n\n");
         for line in &self.lines {

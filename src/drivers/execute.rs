@@ -47,6 +47,7 @@ const CL_DEVICE_MAX_WORK_ITEM_SIZES: u32 = 0x1005;
 const CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE: u32 = 0x1020;
 const CL_DEVICE_MAX_CONSTANT_ARGS: u32 = 0x1021;
 const CL_DEVICE_LOCAL_MEM_SIZE: u32 = 0x1023;
+const CL_DEVICE_EXTENSIONS: u32 = 0x1030;
 const CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE: u32 = 0x104D;
 const CL_PROGRAM_KERNEL_NAMES: u32 = 0x1168;
 const CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE: u32 = 0x1185;
@@ -210,6 +211,15 @@ impl<'a> Runner<'a> {
 
     /// Why the device cannot run this case at all, if it cannot.
     fn unmet(&self, spec: &RunSpec) -> Option<String> {
+        if !spec.extensions.is_empty() {
+            let listed = cl3::device::get_device_data(self.device.id(), CL_DEVICE_EXTENSIONS)
+                .map(|b| String::from_utf8_lossy(&b).into_owned())
+                .unwrap_or_default();
+            let have: Vec<&str> = listed.trim_end_matches('\0').split_whitespace().collect();
+            if let Some(e) = spec.extensions.iter().find(|e| !have.contains(&e.as_str())) {
+                return Some(format!("requires {e}; the device does not report it"));
+            }
+        }
         for r in &spec.requires {
             let param = match r.limit {
                 DeviceLimit::MaxConstantArgs => CL_DEVICE_MAX_CONSTANT_ARGS,
