@@ -97,6 +97,7 @@ pub fn run(args: &OverheadArgs) -> anyhow::Result<ExitCode> {
             source: source.to_string(),
             options: r.options.join(" "),
             mode,
+            pack: None,
         });
     }
     if cached > 0 {
