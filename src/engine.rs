@@ -122,7 +122,10 @@ fn plan_packs(
         for &ti in &queues[si] {
             let job = &tasks[ti].job;
             let case = &cases[job.case];
-            let spec = case.run.as_ref().filter(|r| crate::drivers::execute::packable(r));
+            let spec = case
+                .run
+                .as_ref()
+                .filter(|r| crate::drivers::execute::packable(r));
             let Some(spec) = spec.filter(|_| {
                 job.mode == Mode::Run
                     && job.kind == RunKind::Listed
@@ -396,8 +399,7 @@ pub fn execute(
                                             let pack = pack_of[ti]
                                                 .filter(|p| !poisoned[*p].load(Ordering::Relaxed))
                                                 .map(|p| packs[p].as_str());
-                                            match w.send_packed(source, &options, job.mode, pack)
-                                            {
+                                            match w.send_packed(source, &options, job.mode, pack) {
                                                 Ok(id) => {
                                                     if inflight.is_empty() {
                                                         head_start = start;

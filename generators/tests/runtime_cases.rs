@@ -15,9 +15,7 @@ fn run_time_cases_parse_and_cover_every_run_time_rule() {
     let mut per_rule: BTreeMap<RuleId, usize> = BTreeMap::new();
     let mut parsed: Vec<Case> = Vec::new();
     for g in &cases {
-        let c = g
-            .parse()
-            .unwrap_or_else(|e| panic!("{e}\n{}", g.render()));
+        let c = g.parse().unwrap_or_else(|e| panic!("{e}\n{}", g.render()));
         let run = c.run.as_ref().expect("a run-time case");
         assert!(
             !run.expects.is_empty() || !run.queries.is_empty() || run.expect_error.is_some(),
@@ -49,7 +47,11 @@ fn run_time_cases_parse_and_cover_every_run_time_rule() {
             }
         }
     }
-    assert!(gaps.is_empty(), "no generated run-time case for:\n{}", gaps.join("\n"));
+    assert!(
+        gaps.is_empty(),
+        "no generated run-time case for:\n{}",
+        gaps.join("\n")
+    );
 }
 
 #[test]

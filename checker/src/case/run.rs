@@ -588,15 +588,15 @@ fn expect_error(value: &str) -> Result<ExpectError, String> {
 /// `requires: cl_khr_fp64`: one extension name, which the device must list.
 fn is_extension(value: &str) -> bool {
     let v = value.trim();
-    v.starts_with("cl_")
-        && v.len() > 3
-        && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    v.starts_with("cl_") && v.len() > 3 && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 fn requirement(value: &str) -> Result<Requirement, String> {
     let words: Vec<&str> = value.split_whitespace().collect();
     let [name, cmp, v] = words.as_slice() else {
-        return Err("expected `requires: CL_DEVICE_... OP VALUE` or `requires: cl_EXTENSION`".into());
+        return Err(
+            "expected `requires: CL_DEVICE_... OP VALUE` or `requires: cl_EXTENSION`".into(),
+        );
     };
     let limit = DeviceLimit::ALL
         .iter()

@@ -72,7 +72,11 @@ const ROUTES: [&str; 6] = [
     "round-trip",
 ];
 
-const TYPES: [Ty; 3] = [Ty::Scalar(Scalar::Int), Ty::Vector(Scalar::Float, 4), Ty::Padded];
+const TYPES: [Ty; 3] = [
+    Ty::Scalar(Scalar::Int),
+    Ty::Vector(Scalar::Float, 4),
+    Ty::Padded,
+];
 
 pub fn all(out: &mut Out) {
     for space in Space::ALL {
@@ -186,7 +190,9 @@ fn classify(out: &mut Out, space: Space, ty: Ty, route: &str, fence: bool) {
     };
     match route {
         "helper-parameter" => {
-            b.open(format!("void check_{tag}({t} *p, {sp} {t} *same, global int *o)"));
+            b.open(format!(
+                "void check_{tag}({t} *p, {sp} {t} *same, global int *o)"
+            ));
             if fence {
                 b.line("(void)same;");
             }

@@ -32,7 +32,12 @@ pub fn all(out: &mut Out) {
             }
         }
     }
-    for ty in [Ty::Scalar(Scalar::Int), Ty::Vector(Scalar::Float, 4), Ty::Scalar(Scalar::Char), Ty::Padded] {
+    for ty in [
+        Ty::Scalar(Scalar::Int),
+        Ty::Vector(Scalar::Float, 4),
+        Ty::Scalar(Scalar::Char),
+        Ty::Padded,
+    ] {
         for args in [2, 3] {
             for var in [false, true] {
                 no_alias(out, ty, args, var);
@@ -56,7 +61,11 @@ pub fn all(out: &mut Out) {
         }
     }
     let kinds = ["global", "local", "constant", "private"];
-    for ty in [Ty::Scalar(Scalar::Int), Ty::Vector(Scalar::Float, 4), Ty::Padded] {
+    for ty in [
+        Ty::Scalar(Scalar::Int),
+        Ty::Vector(Scalar::Float, 4),
+        Ty::Padded,
+    ] {
         for a in kinds {
             for b in kinds {
                 if a != b {
@@ -102,7 +111,9 @@ fn isolation(out: &mut Out, groups: usize, local: usize, dims: usize) {
     b.run(format!("launch: run_{tag} {range}"));
     let items = groups * local;
     b.run(out_arg(Scalar::Int, items));
-    let want: Vec<i64> = (0..items).map(|gi| ((gi / local + 1) * local) as i64).collect();
+    let want: Vec<i64> = (0..items)
+        .map(|gi| ((gi / local + 1) * local) as i64)
+        .collect();
     b.run(expect_list("out", &want));
     out.push(b.finish());
 }
@@ -132,7 +143,9 @@ fn local_arg(out: &mut Out, ty: Ty, count: usize, pad: usize) {
         b.line(l);
     }
     if pad > 0 {
-        b.line(format!("if (lid == 0) for (int k = 0; k < {pad}; k++) pad[k] = (char)(k + 7);"));
+        b.line(format!(
+            "if (lid == 0) for (int k = 0; k < {pad}; k++) pad[k] = (char)(k + 7);"
+        ));
     }
     b.open("if (lid == 0)");
     b.open(format!("for (int k = 0; k < {count}; k++)"));
@@ -205,13 +218,19 @@ fn local_mem_size(out: &mut Out, var: usize, arg: usize) {
     b.line("barrier(CLK_LOCAL_MEM_FENCE);");
     b.line(format!("out[gi] = {};", sum.join(" + ")));
     b.close();
-    b.run(format!("requires: CL_DEVICE_LOCAL_MEM_SIZE >= {}", var + arg));
+    b.run(format!(
+        "requires: CL_DEVICE_LOCAL_MEM_SIZE >= {}",
+        var + arg
+    ));
     b.run(format!("launch: run_{tag} 8/4"));
     b.run(out_arg(Scalar::Int, 8));
     if arg > 0 {
         b.run(format!("arg: local {arg}"));
     }
-    b.run(format!("query: kernel-local-mem-size run_{tag} >= {}", var + arg));
+    b.run(format!(
+        "query: kernel-local-mem-size run_{tag} >= {}",
+        var + arg
+    ));
     let want: Vec<i64> = (0..8)
         .map(|gi| {
             let m = (gi / 4) * 4 + 3 - gi % 4;
@@ -228,7 +247,10 @@ fn no_alias(out: &mut Out, ty: Ty, args: usize, var: bool) {
     let d = vec![
         ("type", ty.slug()),
         ("args", format!("{args}-arguments")),
-        ("variable", if var { "with-array" } else { "no-array" }.to_string()),
+        (
+            "variable",
+            if var { "with-array" } else { "no-array" }.to_string(),
+        ),
     ];
     let (mut b, tag) = start(RuleId::LocalNoAlias, c_profiles(), d, &[ty]);
     b.doc(format!(
@@ -293,10 +315,18 @@ fn local_limit(out: &mut Out, bytes: usize, form: &str) {
         b.doc(format!(
             "A {bytes}-byte __local {form} {} CL_DEVICE_LOCAL_MEM_SIZE: {}.",
             if within { "within" } else { "over" },
-            if within { "the kernel runs" } else { "the build or the enqueue fails cleanly" }
+            if within {
+                "the kernel runs"
+            } else {
+                "the build or the enqueue fails cleanly"
+            }
         ));
         let words = bytes / 4;
-        let param = if form == "argument" { ", local int *big" } else { "" };
+        let param = if form == "argument" {
+            ", local int *big"
+        } else {
+            ""
+        };
         b.open(format!("kernel void run_{tag}(global int *out{param})"));
         if form == "variable" {
             b.line(format!("local int big[{words}];"));
@@ -342,7 +372,9 @@ fn constant_args(out: &mut Out, n: usize) {
     };
     let (mut b, tag) = start(rule, c_profiles(), d, &[]);
     b.also(RuleId::ConstantArgsLimit);
-    b.doc(format!("{n} __constant pointer arguments, each read by every work-item."));
+    b.doc(format!(
+        "{n} __constant pointer arguments, each read by every work-item."
+    ));
     let params: Vec<String> = (0..n).map(|k| format!("constant int *c{k}")).collect();
     b.open(format!(
         "kernel void run_{tag}(global int *out, {})",
@@ -362,7 +394,9 @@ fn constant_args(out: &mut Out, n: usize) {
         b.run(format!("arg: buffer int[4] c{k} = i + {}", k + 1));
     }
     if within {
-        let want: Vec<i64> = (0..4).map(|i| (0..n).map(|k| (i + k + 1) as i64).sum()).collect();
+        let want: Vec<i64> = (0..4)
+            .map(|i| (0..n).map(|k| (i + k + 1) as i64).sum())
+            .collect();
         b.run(expect_list("out", &want));
     } else {
         b.run("expect-error: build-or-enqueue");
@@ -385,9 +419,13 @@ fn constant_size(out: &mut Out, bytes: usize) {
         };
         let (mut b, tag) = start(rule, c_profiles(), d, &[]);
         b.also(RuleId::ConstantBufferSize);
-        b.doc(format!("A {bytes}-byte __constant buffer argument, read at both ends."));
+        b.doc(format!(
+            "A {bytes}-byte __constant buffer argument, read at both ends."
+        ));
         let words = bytes / 4;
-        b.open(format!("kernel void run_{tag}(global int *out, constant int *big)"));
+        b.open(format!(
+            "kernel void run_{tag}(global int *out, constant int *big)"
+        ));
         b.line("int i = (int)get_global_id(0);");
         b.line(format!("out[i] = big[i] + big[{words} - 1 - i];"));
         b.close();
@@ -429,16 +467,25 @@ fn global_total(out: &mut Out, size: usize, vars: usize) {
     b.line("int i = (int)get_global_id(0);");
     let mut sum = Vec::new();
     for k in 0..vars {
-        b.line(format!("buf{k}_{tag}[({size} - 1) * i] = (uchar)(i + {k} + 1);"));
+        b.line(format!(
+            "buf{k}_{tag}[({size} - 1) * i] = (uchar)(i + {k} + 1);"
+        ));
         sum.push(format!("buf{k}_{tag}[({size} - 1) * i]"));
     }
     b.line(format!("out[i] = {};", sum.join(" + ")));
     b.close();
-    b.run(format!("requires: CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE >= {size}"));
+    b.run(format!(
+        "requires: CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE >= {size}"
+    ));
     b.run(format!("launch: run_{tag} 2"));
     b.run(out_arg(Scalar::Int, 2));
-    b.run(format!("query: program-global-variable-total-size >= {}", size * vars));
-    let want: Vec<i64> = (0..2).map(|i| (0..vars).map(|k| (i + k + 1) as i64).sum()).collect();
+    b.run(format!(
+        "query: program-global-variable-total-size >= {}",
+        size * vars
+    ));
+    let want: Vec<i64> = (0..2)
+        .map(|i| (0..vars).map(|k| (i + k + 1) as i64).sum())
+        .collect();
     b.run(expect_list("out", &want));
     out.push(b.finish());
 }
@@ -484,7 +531,10 @@ fn arg_qualifiers(out: &mut Out, ty: Ty, kinds: [&str; 2]) {
     b.close();
     b.run("query: arg-address-qualifier run_".to_string() + &tag + " 0 == global");
     for (k, s) in kinds.iter().enumerate() {
-        b.run(format!("query: arg-address-qualifier run_{tag} {} == {s}", k + 1));
+        b.run(format!(
+            "query: arg-address-qualifier run_{tag} {} == {s}",
+            k + 1
+        ));
     }
     out.push(b.finish());
 }

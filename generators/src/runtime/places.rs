@@ -64,9 +64,7 @@ impl Place {
 
     fn profiles(self) -> Vec<Profile> {
         match self {
-            GlobalProgram | StaticHelper => {
-                with(&c_profiles(), Feature::ProgramScopeGlobals, true)
-            }
+            GlobalProgram | StaticHelper => with(&c_profiles(), Feature::ProgramScopeGlobals, true),
             _ => c_profiles(),
         }
     }
@@ -173,7 +171,9 @@ pub fn all(out: &mut Out) {
             }
         }
         for ty in Ty::all() {
-            if ty.is_struct() || matches!(ty, Ty::Scalar(Scalar::Half) | Ty::Vector(Scalar::Half, _)) {
+            if ty.is_struct()
+                || matches!(ty, Ty::Scalar(Scalar::Half) | Ty::Vector(Scalar::Half, _))
+            {
                 continue; // async copies are for scalar and vector gentypes; half needs more
             }
             for strided in [false, true] {
@@ -211,7 +211,9 @@ fn helper(access: Access, sp: &str, t: &str, tag: &str) -> Option<String> {
         Access::Helper => Some(format!(
             "{sp} {t} *at_{tag}({sp} {t} *base, int n) {{ return base + n; }}"
         )),
-        Access::GenericHelper => Some(format!("{t} *at_{tag}({t} *base, int n) {{ return base + n; }}")),
+        Access::GenericHelper => Some(format!(
+            "{t} *at_{tag}({t} *base, int n) {{ return base + n; }}"
+        )),
         Access::Member => Some(format!("struct ref_{tag} {{ {sp} {t} *ptr; int slot; }};")),
         _ => None,
     }
@@ -224,7 +226,10 @@ fn path(access: Access, sp: &str, t: &str, tag: &str, obj: &str, slot: &str, w: 
             vec![format!("{sp} {t} *p{w} = &{obj}[{slot}];")],
             format!("*p{w}"),
         ),
-        Access::Generic => (vec![format!("{t} *p{w} = &{obj}[{slot}];")], format!("*p{w}")),
+        Access::Generic => (
+            vec![format!("{t} *p{w} = &{obj}[{slot}];")],
+            format!("*p{w}"),
+        ),
         Access::Helper | Access::GenericHelper => (vec![], format!("*at_{tag}({obj}, {slot})")),
         Access::Member => (
             vec![
@@ -279,7 +284,10 @@ fn reach(out: &mut Out, place: Place, access: Access, ty: Ty, shape: Shape) {
     let items = shape.items;
     let vn = per; // vloadN / vstoreN width
     let read = |p: &Path, slot: &str| match access {
-        Access::Vload => format!("vload{vn}({slot}, {})", p.lvalue.split('[').next().unwrap_or("")),
+        Access::Vload => format!(
+            "vload{vn}({slot}, {})",
+            p.lvalue.split('[').next().unwrap_or("")
+        ),
         _ => p.lvalue.clone(),
     };
     let write = |p: &Path, slot: &str, val: &str| match access {
@@ -298,7 +306,10 @@ fn reach(out: &mut Out, place: Place, access: Access, ty: Ty, shape: Shape) {
             let lits: Vec<String> = (0..count)
                 .map(|i| obj_ty.literal(&tag, |c| init(i, c).to_string()))
                 .collect();
-            b.line(format!("constant {t} ctab_{tag}[{count}] = {{{}}};", lits.join(", ")));
+            b.line(format!(
+                "constant {t} ctab_{tag}[{count}] = {{{}}};",
+                lits.join(", ")
+            ));
         }
         GlobalProgram => {
             b.line(format!("global {t} gtab_{tag}[{count}];"));
@@ -455,7 +466,12 @@ fn async_copy(out: &mut Out, place: Place, ty: Ty, strided: bool) {
         ("place", place.slug().to_string()),
         (
             "access",
-            if strided { "async-strided-copy" } else { "async-copy" }.to_string(),
+            if strided {
+                "async-strided-copy"
+            } else {
+                "async-copy"
+            }
+            .to_string(),
         ),
         ("type", ty.slug()),
         ("shape", shape.slug.to_string()),
@@ -568,10 +584,18 @@ fn async_copy(out: &mut Out, place: Place, ty: Ty, strided: bool) {
             b.run(ty.buffer_arg("obj", count, |t_, c| v(t_ * n + c)));
         }
         LocalVar => {
-            b.run(format!("arg: buffer {}[{}] dst", out_s.name(), count * ty.size() / out_s.size()));
+            b.run(format!(
+                "arg: buffer {}[{}] dst",
+                out_s.name(),
+                count * ty.size() / out_s.size()
+            ));
         }
         LocalArg => {
-            b.run(format!("arg: buffer {}[{}] dst", out_s.name(), count * ty.size() / out_s.size()));
+            b.run(format!(
+                "arg: buffer {}[{}] dst",
+                out_s.name(),
+                count * ty.size() / out_s.size()
+            ));
             b.run(format!("arg: local {}", l * ty.size()));
         }
         _ => {}
@@ -582,7 +606,10 @@ fn async_copy(out: &mut Out, place: Place, ty: Ty, strided: bool) {
 
 /// Every work-item applies `atomic_<op>` to one of four slots; the slots start at known values.
 fn atomic(out: &mut Out, place: Place, op: &str, s: Scalar, shape: Shape) {
-    if !matches!(place, GlobalBuffer | GlobalProgram | StaticHelper | LocalVar | LocalArg) {
+    if !matches!(
+        place,
+        GlobalBuffer | GlobalProgram | StaticHelper | LocalVar | LocalArg
+    ) {
         return;
     }
     let ty = Ty::Scalar(s);
@@ -620,7 +647,11 @@ fn atomic(out: &mut Out, place: Place, op: &str, s: Scalar, shape: Shape) {
             let init: Vec<String> = (0..4).map(|j| start_value(j).to_string()).collect();
             b.run(format!("arg: buffer {t}[4] obj = {{{}}}", init.join(", ")));
             want = (0..4)
-                .map(|j| (0..items).filter(|g| g % 4 == j).fold(start_value(j), |a, g| fold(a, v(g))))
+                .map(|j| {
+                    (0..items)
+                        .filter(|g| g % 4 == j)
+                        .fold(start_value(j), |a, g| fold(a, v(g)))
+                })
                 .collect();
             b.run(expect_list("obj", &want));
         }
@@ -639,7 +670,10 @@ fn atomic(out: &mut Out, place: Place, op: &str, s: Scalar, shape: Shape) {
                 format!("global {t} *obj = store_{tag}();")
             };
             for (name, body) in [
-                ("put", format!("if (gi < 4) obj[gi] = ({t}){};", super::v_expr("gi + 50"))),
+                (
+                    "put",
+                    format!("if (gi < 4) obj[gi] = ({t}){};", super::v_expr("gi + 50")),
+                ),
                 ("update", update.clone()),
                 ("get", "if (gi < 4) out[gi] = obj[gi];".to_string()),
             ] {
@@ -652,18 +686,28 @@ fn atomic(out: &mut Out, place: Place, op: &str, s: Scalar, shape: Shape) {
             }
             b.run(out_arg(s, 4));
             want = (0..4)
-                .map(|j| (0..items).filter(|g| g % 4 == j).fold(start_value(j), |a, g| fold(a, v(g))))
+                .map(|j| {
+                    (0..items)
+                        .filter(|g| g % 4 == j)
+                        .fold(start_value(j), |a, g| fold(a, v(g)))
+                })
                 .collect();
             b.run(expect_list("out", &want));
         }
         _ => {
-            let param = if place == LocalArg { format!(", local {t} *tile") } else { String::new() };
+            let param = if place == LocalArg {
+                format!(", local {t} *tile")
+            } else {
+                String::new()
+            };
             b.open(format!("kernel void run_{tag}(global {t} *out{param})"));
             if place == LocalVar {
                 b.line(format!("local {t} tile[4];"));
             }
             ids(&mut b);
-            b.line(format!("if (lid < 4) tile[lid] = ({t})(((lid + 50) * 5 + 3) % 61 + 1);"));
+            b.line(format!(
+                "if (lid < 4) tile[lid] = ({t})(((lid + 50) * 5 + 3) % 61 + 1);"
+            ));
             b.line("barrier(CLK_LOCAL_MEM_FENCE);");
             b.line(local_update);
             b.line("barrier(CLK_LOCAL_MEM_FENCE);");

@@ -14,7 +14,12 @@ fn globals() -> Vec<Profile> {
     with(&c_profiles(), Feature::ProgramScopeGlobals, true)
 }
 
-const STORAGES: [&str; 4] = ["program", "static-kernel", "static-helper", "constant-program"];
+const STORAGES: [&str; 4] = [
+    "program",
+    "static-kernel",
+    "static-helper",
+    "constant-program",
+];
 const INITS: [&str; 4] = ["zero", "literal", "expression", "array-partial"];
 
 pub fn all(out: &mut Out) {
@@ -37,7 +42,12 @@ pub fn all(out: &mut Out) {
         }
     }
     for s in [Scalar::Int, Scalar::Float, Scalar::Long, Scalar::UChar] {
-        for pointee in ["variable", "array-element", "constant-variable", "pointer-chain"] {
+        for pointee in [
+            "variable",
+            "array-element",
+            "constant-variable",
+            "pointer-chain",
+        ] {
             pointer_global(out, s, pointee);
         }
     }
@@ -83,7 +93,11 @@ fn init_value(out: &mut Out, ty: Ty, storage: &str, init: &str) {
         "array-partial" => format!("{t} var_{tag}[3] = {{{}}}", lit(0)),
         _ => format!("{t} var_{tag} = {}", lit(0)),
     };
-    let space = if storage == "constant-program" { "constant" } else { "global" };
+    let space = if storage == "constant-program" {
+        "constant"
+    } else {
+        "global"
+    };
     let read = |i: usize| {
         if init == "array-partial" {
             format!("var_{tag}[{i}]")
@@ -98,7 +112,7 @@ fn init_value(out: &mut Out, ty: Ty, storage: &str, init: &str) {
         "static-helper" => {
             b.open(format!("{t} read_{tag}(int i)"));
             b.line(format!("static global {decl};"));
-            b.line(format!("(void)i;"));
+            b.line("(void)i;");
             b.line(if init == "array-partial" {
                 format!("return var_{tag}[i];")
             } else {
@@ -196,7 +210,9 @@ fn persist(out: &mut Out, s: Scalar, storage: &str, kernels: usize, launches: us
         b.run(format!("launch: {} 1", names[l % kernels]));
     }
     b.run(out_arg(s, 8));
-    let want: Vec<i64> = (0..8).map(|k| if k < launches { k as i64 + 1 } else { 0 }).collect();
+    let want: Vec<i64> = (0..8)
+        .map(|k| if k < launches { k as i64 + 1 } else { 0 })
+        .collect();
     b.run(expect_list("out", &want));
     out.push(b.finish());
 }
@@ -230,7 +246,9 @@ fn pointer_global(out: &mut Out, s: Scalar, pointee: &str) {
         _ => {
             b.line(format!("global {t} target_{tag} = {a};"));
             b.line(format!("global {t} *global inner_{tag} = &target_{tag};"));
-            b.line(format!("global {t} *global *global ptr_{tag} = &inner_{tag};"));
+            b.line(format!(
+                "global {t} *global *global ptr_{tag} = &inner_{tag};"
+            ));
         }
     }
     let deref = if pointee == "pointer-chain" {
@@ -262,7 +280,12 @@ fn distinct(out: &mut Out, ty: Ty, statics: bool) {
     let dims = vec![
         (
             "storage",
-            if statics { "same-name-statics" } else { "two-variables" }.to_string(),
+            if statics {
+                "same-name-statics"
+            } else {
+                "two-variables"
+            }
+            .to_string(),
         ),
         ("type", ty.slug()),
     ];
@@ -314,7 +337,7 @@ fn distinct(out: &mut Out, ty: Ty, statics: bool) {
     b.close();
     b.run(format!("launch: run_{tag} 1"));
     b.run(out_arg(ty.out_scalar(), 2 * lanes));
-    let want: Vec<i64> = (0..2 * lanes).map(|j| v(j)).collect();
+    let want: Vec<i64> = (0..2 * lanes).map(v).collect();
     b.run(expect_list("out", &want));
     out.push(b.finish());
 }

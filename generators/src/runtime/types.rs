@@ -242,7 +242,12 @@ impl Ty {
 
     /// An `arg:` directive for a buffer named `name` holding `count` elements of the type:
     /// scalars of the element type where the layout is a plain array, bytes for structs.
-    pub fn buffer_arg(self, name: &str, count: usize, value: impl Fn(usize, usize) -> i64) -> String {
+    pub fn buffer_arg(
+        self,
+        name: &str,
+        count: usize,
+        value: impl Fn(usize, usize) -> i64,
+    ) -> String {
         let list = |v: Vec<i64>| {
             let s: Vec<String> = v.iter().map(i64::to_string).collect();
             s.join(", ")
@@ -269,8 +274,16 @@ impl Ty {
                 )
             }
             Ty::Padded | Ty::Nested => {
-                let bytes: Vec<i64> = self.bytes(count, value).into_iter().map(i64::from).collect();
-                format!("arg: buffer uchar[{}] {name} = {{{}}}", bytes.len(), list(bytes))
+                let bytes: Vec<i64> = self
+                    .bytes(count, value)
+                    .into_iter()
+                    .map(i64::from)
+                    .collect();
+                format!(
+                    "arg: buffer uchar[{}] {name} = {{{}}}",
+                    bytes.len(),
+                    list(bytes)
+                )
             }
         }
     }
@@ -282,7 +295,10 @@ mod tests {
 
     #[test]
     fn struct_layouts_follow_c_alignment() {
-        assert_eq!(Ty::Padded.bytes(1, |_, c| c as i64 + 1), [1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0]);
+        assert_eq!(
+            Ty::Padded.bytes(1, |_, c| c as i64 + 1),
+            [1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0]
+        );
         let n = Ty::Nested.bytes(2, |t, c| (t * 10 + c) as i64);
         assert_eq!(n.len(), 96);
         assert_eq!(n[48], 10, "the second element starts at 48");
