@@ -18,9 +18,11 @@ pub fn run(args: &CoverageArgs) -> anyhow::Result<ExitCode> {
         let generated = generators::exhaustive();
         let matrix = generators::coverage::matrix(&generated, &cases);
         print!("{}", generators::coverage::table(&matrix));
+        let run = generated.iter().filter(|g| g.is_run()).count();
         println!(
-            "\n{} generated and {} hand-written cases\n",
+            "\n{} generated ({} of them run-time cases) and {} hand-written cases\n",
             generated.len(),
+            run,
             cases.len()
         );
     }
