@@ -357,7 +357,7 @@ pub fn execute(
                             // worker left unanswered.
                             let mut pending: VecDeque<usize> = VecDeque::new();
                             // Sent to the current worker, not yet answered, oldest first.
-                            let mut inflight: VecDeque<(usize, u64)> = VecDeque::new();
+                            let mut inflight: VecDeque<(usize, u64, bool)> = VecDeque::new();
                             // When the oldest in-flight job started: its request went out, or
                             // the answer before it came in.
                             let mut head_start = Instant::now();
@@ -404,7 +404,7 @@ pub fn execute(
                                                     if inflight.is_empty() {
                                                         head_start = start;
                                                     }
-                                                    inflight.push_back((ti, id));
+                                                    inflight.push_back((ti, id, pack.is_some()));
                                                 }
                                                 // Dead before this request: an unanswered
                                                 // one before it is the cause, and says how
@@ -432,7 +432,7 @@ pub fn execute(
                                         }
                                     }
                                 }
-                                let Some((ti, id)) = inflight.pop_front() else {
+                                let Some((ti, id, packed)) = inflight.pop_front() else {
                                     break;
                                 };
                                 let left = cfg.timeout.saturating_sub(head_start.elapsed());
@@ -451,16 +451,16 @@ pub fn execute(
                                         // The worker died on (or hung in) this job, the
                                         // oldest it had; the ones behind it go again.
                                         slot.lost();
-                                        for (later, _) in inflight.drain(..).rev() {
+                                        for (later, _, _) in inflight.drain(..).rev() {
                                             pending.push_front(later);
                                         }
-                                        // In a pack, the cause may be another case's code:
-                                        // the job goes again alone, and so does the pack.
-                                        if let Some(p) = pack_of[ti] {
-                                            if !poisoned[p].swap(true, Ordering::Relaxed) {
-                                                pending.push_front(ti);
-                                                continue;
-                                            }
+                                        // Sent in a pack, the cause may be another case's
+                                        // code: the job goes again alone, and so does the
+                                        // rest of its pack.
+                                        if let (true, Some(p)) = (packed, pack_of[ti]) {
+                                            poisoned[p].store(true, Ordering::Relaxed);
+                                            pending.push_front(ti);
+                                            continue;
                                         }
                                         (failure(f, cfg.timeout), None)
                                     }

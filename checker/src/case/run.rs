@@ -13,6 +13,7 @@
 //! //@ expect: out == {0, 1, 2}             or as a list
 //! //@ expect-error: build-or-enqueue       the case passes only if this step fails cleanly
 //! //@ requires: CL_DEVICE_MAX_CONSTANT_ARGS < 65   otherwise skipped, saying why
+//! //@ requires: cl_khr_fp64                  an extension the device must list
 //! //@ query: arg-address-qualifier fill 0 == global
 //! //@ query: kernel-local-mem-size fill >= 256
 //! ```
