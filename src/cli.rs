@@ -218,6 +218,10 @@ pub struct RunArgs {
     /// Per-build timeout in seconds; a worker past it is killed and the case is `timeout`.
     #[arg(long, default_value_t = 60.0)]
     pub timeout: f64,
+    /// Generated run-time cases built together per program on a device (0: each alone). A
+    /// case that does not pass in its pack runs again alone, so results name one case.
+    #[arg(long, default_value_t = 32)]
+    pub pack: usize,
     /// Do not read or write the result cache.
     #[arg(long)]
     pub no_cache: bool,

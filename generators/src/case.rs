@@ -49,6 +49,9 @@ pub struct GenCase {
     /// One sentence saying what it exercises.
     pub doc: String,
     pub lines: Vec<Line>,
+    /// Run-time directives (`launch: ...`, `arg: ...`, `expect: ...`), written after `kind: run`;
+    /// empty for a compile-time case.
+    pub run: Vec<String>,
 }
 
 /// Builds a [`GenCase`] line by line.
@@ -76,6 +79,7 @@ impl Builder {
                 dims,
                 doc: String::new(),
                 lines: Vec::new(),
+                run: Vec::new(),
             },
             indent: 0,
             preludes: Vec::new(),
@@ -103,6 +107,17 @@ impl Builder {
             }
         }
         self
+    }
+
+    /// A run-time directive (`launch: k 8/4`): the case becomes a run-time case.
+    pub fn run(&mut self, directive: impl Into<String>) -> &mut Self {
+        self.case.run.push(directive.into());
+        self
+    }
+
+    /// The case's name as built so far.
+    pub fn name(&self) -> &str {
+        &self.case.name
     }
 
     pub fn profiles(&self) -> &[Profile] {
@@ -189,9 +204,16 @@ impl GenCase {
     }
 
     /// The number of lines [`GenCase::render`] writes before the first source line: a comment,
-    /// `rules`, `profiles`, `props` when the case has dimensions, and a blank line.
+    /// `rules`, `profiles`, `props` when the case has dimensions, the run-time directives (with
+    /// `kind: run`) of a run-time case, and a blank line.
     pub fn header_lines(&self) -> usize {
-        4 + usize::from(!self.dims.is_empty())
+        let run = if self.run.is_empty() { 0 } else { 1 + self.run.len() };
+        4 + usize::from(!self.dims.is_empty()) + run
+    }
+
+    /// Whether the case is a run-time case (its directives say what to launch and expect).
+    pub fn is_run(&self) -> bool {
+        !self.run.is_empty()
     }
 
     /// The case in the suite format: a comment, the header, a blank line, the source with its
@@ -215,6 +237,13 @@ impl GenCase {
             out.push_str("\n//@ props:");
             for (k, v) in &self.dims {
                 let _ = write!(out, " {k}={}", prop_value(v));
+            }
+        }
+        if !self.run.is_empty() {
+            out.push_str("\n//@ kind: run");
+            for d in &self.run {
+                out.push_str("\n//@ ");
+                out.push_str(d);
             }
         }
         out.push_str("\n\n");

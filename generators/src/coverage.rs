@@ -1,5 +1,6 @@
 //! The rule × profile × dimension matrix: for each rule, profile and dimension value, how many
-//! generated (and hand-written) cases accept and reject. `clasp coverage --generated` prints it.
+//! generated (and hand-written) cases accept, reject or run. `clasp coverage --generated`
+//! prints it.
 
 use crate::case::GenCase;
 use checker::case::Case;
@@ -11,6 +12,8 @@ use std::collections::BTreeMap;
 pub struct Counts {
     pub accept: u32,
     pub reject: u32,
+    /// Run-time cases (executed on devices; built by the checker and clang).
+    pub run: u32,
 }
 
 /// (rule, profile, dimension, value) → counts. The dimensions are each case's `//@ props:`
@@ -27,10 +30,12 @@ fn count(m: &mut Matrix, case: &Case, source: &str) {
             if !rule.applies_to(p) {
                 continue;
             }
-            let (accept, reject) = if expected.is_empty() {
-                (1, 0)
+            let (accept, reject, run) = if case.run.is_some() {
+                (0, 0, 1)
+            } else if expected.is_empty() {
+                (1, 0, 0)
             } else if expected.iter().any(|e| e.rule == rule) {
-                (0, 1)
+                (0, 1, 0)
             } else {
                 continue;
             };
@@ -38,12 +43,13 @@ fn count(m: &mut Matrix, case: &Case, source: &str) {
                 let c = m.entry((rule, p, dim.clone(), value.clone())).or_default();
                 c.accept += accept;
                 c.reject += reject;
+                c.run += run;
             }
         }
     }
 }
 
-/// The matrix of generated cases plus hand-written ones (compile-time cases only count).
+/// The matrix of generated cases plus hand-written ones (hand-written compile-time cases only).
 pub fn matrix(generated: &[GenCase], hand_written: &[Case]) -> Matrix {
     let mut m = Matrix::new();
     for g in generated {
@@ -57,7 +63,7 @@ pub fn matrix(generated: &[GenCase], hand_written: &[Case]) -> Matrix {
 }
 
 /// The matrix as Markdown: one row per (rule, dimension, value), one column per profile,
-/// cells `accept/reject`.
+/// cells `accept/reject`, or `N run` for run-time cases.
 pub fn table(m: &Matrix) -> String {
     use std::fmt::Write;
     let mut rows: BTreeMap<(RuleId, &str, &str), BTreeMap<Profile, Counts>> = BTreeMap::new();
@@ -75,6 +81,12 @@ pub fn table(m: &Matrix) -> String {
         let _ = write!(out, "| {r} | {d} | {v} |");
         for p in Profile::ALL {
             match cells.get(&p) {
+                Some(c) if c.accept + c.reject == 0 => {
+                    let _ = write!(out, " {} run |", c.run);
+                }
+                Some(c) if c.run > 0 => {
+                    let _ = write!(out, " {}/{} + {} run |", c.accept, c.reject, c.run);
+                }
                 Some(c) => {
                     let _ = write!(out, " {}/{} |", c.accept, c.reject);
                 }

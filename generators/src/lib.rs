@@ -26,6 +26,7 @@ pub mod enumerate;
 pub mod fuzz;
 pub mod random;
 pub mod reduce;
+pub mod runtime;
 pub mod spec;
 pub mod suite;
 pub mod ty;

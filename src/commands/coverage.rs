@@ -17,11 +17,14 @@ pub fn run(args: &CoverageArgs) -> anyhow::Result<ExitCode> {
     let generated = args.generated.then(|| {
         let generated = generators::exhaustive();
         let matrix = generators::coverage::matrix(&generated, &cases);
-        (generated.len(), matrix)
+        (generated.len(), generated.iter().filter(|g| g.is_run()).count(), matrix)
     });
-    if let (Some((n, matrix)), Format::Text | Format::Md) = (&generated, args.format) {
+    if let (Some((n, run, matrix)), Format::Text | Format::Md) = (&generated, args.format) {
         print!("{}", generators::coverage::table(matrix));
-        println!("\n{n} generated and {} hand-written cases\n", cases.len());
+        println!(
+            "\n{n} generated ({run} of them run-time cases) and {} hand-written cases\n",
+            cases.len()
+        );
     }
     let coverage = Coverage::of(&cases);
     let gaps = coverage.gaps();
@@ -34,12 +37,12 @@ pub fn run(args: &CoverageArgs) -> anyhow::Result<ExitCode> {
                 .collect();
             let gaps: Vec<String> = gaps.iter().map(|g| g.to_string()).collect();
             let mut doc = json!({"cases": cases.len(), "cells": cells, "gaps": gaps});
-            if let Some((n, matrix)) = &generated {
+            if let Some((n, run, matrix)) = &generated {
                 let dims: Vec<_> = matrix
                     .iter()
                     .map(|((rule, profile, dim, value), c)| json!({"rule": rule, "profile": profile, "dimension": dim, "value": value, "accept": c.accept, "reject": c.reject}))
                     .collect();
-                doc["generated"] = json!({"cases": n, "dimensions": dims});
+                doc["generated"] = json!({"cases": n, "run_cases": run, "dimensions": dims});
             }
             serde_json::to_string_pretty(&doc)? + "\n"
         }

@@ -98,6 +98,7 @@ pub fn run(args: &OverheadArgs) -> anyhow::Result<ExitCode> {
             source: source.to_string(),
             options: r.options.join(" "),
             mode,
+            pack: None,
         });
     }
     if cached > 0 {

@@ -204,6 +204,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         corpus_root: args.cases.clone(),
         first_generated,
         worker_log,
+        pack: args.pack,
     };
     // The engine phase, timed apart from discovery before it and the reports after it, with the
     // CPU time of this process and of every worker it reaped (`clasp overhead` reads these).

@@ -47,6 +47,7 @@ const CL_DEVICE_MAX_WORK_ITEM_SIZES: u32 = 0x1005;
 const CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE: u32 = 0x1020;
 const CL_DEVICE_MAX_CONSTANT_ARGS: u32 = 0x1021;
 const CL_DEVICE_LOCAL_MEM_SIZE: u32 = 0x1023;
+const CL_DEVICE_EXTENSIONS: u32 = 0x1030;
 const CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE: u32 = 0x104D;
 const CL_PROGRAM_KERNEL_NAMES: u32 = 0x1168;
 const CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE: u32 = 0x1185;
@@ -156,11 +157,30 @@ impl Step {
     }
 }
 
-/// The worker's run-time state: its device, context and (created on first use) queue.
+/// The worker's run-time state: its device, context, (created on first use) queue, and the
+/// last packed program it built (see [`Request::pack`]).
 pub struct Runner<'a> {
     context: &'a Context,
     device: &'a Device,
     queue: Option<cl_command_queue>,
+    pack: Option<Pack>,
+}
+
+/// A packed program: the hash of its source and options, and the program (`None`: its build
+/// failed, so its cases run alone).
+struct Pack {
+    key: u64,
+    program: Option<opencl3::program::Program>,
+}
+
+/// Whether a run-time case can share a program with others: it expects no step to fail, and
+/// queries nothing about the program as a whole (its kernels' own queries are fine).
+pub fn packable(spec: &RunSpec) -> bool {
+    spec.expect_error.is_none()
+        && !spec
+            .queries
+            .iter()
+            .any(|q| matches!(q, Query::ProgramGlobalVariableTotalSize { .. }))
 }
 
 impl Drop for Runner<'_> {
@@ -175,6 +195,7 @@ impl<'a> Runner<'a> {
             context,
             device,
             queue: None,
+            pack: None,
         }
     }
 
@@ -210,6 +231,15 @@ impl<'a> Runner<'a> {
 
     /// Why the device cannot run this case at all, if it cannot.
     fn unmet(&self, spec: &RunSpec) -> Option<String> {
+        if !spec.extensions.is_empty() {
+            let listed = cl3::device::get_device_data(self.device.id(), CL_DEVICE_EXTENSIONS)
+                .map(|b| String::from_utf8_lossy(&b).into_owned())
+                .unwrap_or_default();
+            let have: Vec<&str> = listed.trim_end_matches('\0').split_whitespace().collect();
+            if let Some(e) = spec.extensions.iter().find(|e| !have.contains(&e.as_str())) {
+                return Some(format!("requires {e}; the device does not report it"));
+            }
+        }
         for r in &spec.requires {
             let param = match r.limit {
                 DeviceLimit::MaxConstantArgs => CL_DEVICE_MAX_CONSTANT_ARGS,
@@ -284,6 +314,9 @@ impl<'a> Runner<'a> {
             resp.actual = Some(Actual::Skipped { why });
             return resp;
         }
+        if let Some(passed) = self.run_packed(req, &spec) {
+            return passed;
+        }
         let (program, built) = build_one(self.context, self.device, req);
         let mut outcome =
             RunOutcome::started(built.log.clone(), spec.expect_error.map(expect_error_text));
@@ -304,6 +337,45 @@ impl<'a> Runner<'a> {
             actual: Some(actual.unwrap_or(Actual::Ran { run: outcome })),
             ..built
         }
+    }
+
+    /// The case run against its packed program, when it has one that builds and the case passes
+    /// there; `None` sends it to its own build (which then decides the result, so a report
+    /// never rests on another case's code).
+    fn run_packed(&mut self, req: &Request, spec: &RunSpec) -> Option<Response> {
+        let source = req.pack.as_deref().filter(|_| packable(spec))?;
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (source, &req.options).hash(&mut h);
+        let key = h.finish();
+        let mut build_ms = 0.0;
+        if self.pack.as_ref().is_none_or(|p| p.key != key) {
+            self.pack = None; // released before the next build
+            let pack_req = Request {
+                source: source.to_string(),
+                pack: None,
+                ..req.clone()
+            };
+            let (program, built) = build_one(self.context, self.device, &pack_req);
+            build_ms = built.build_ms;
+            self.pack = Some(Pack { key, program });
+        }
+        let pack = self.pack.take()?;
+        let result = pack.program.as_ref().and_then(|program| {
+            let mut outcome = RunOutcome::started(String::new(), None);
+            let early = self.execute(spec, program, &mut outcome);
+            (early.is_none() && outcome.status == RunStatus::Ok).then(|| Response {
+                id: req.id,
+                status: BuildStatus::Accepted,
+                code: "CL_SUCCESS".into(),
+                log: String::new(),
+                // The pack's build counts once, on the case that built it.
+                build_ms,
+                actual: Some(Actual::Ran { run: outcome }),
+            })
+        });
+        self.pack = Some(pack);
+        result
     }
 
     /// The outcome when `step` failed with `code`.

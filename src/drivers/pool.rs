@@ -295,12 +295,24 @@ impl Worker {
     /// one ahead: a worker that waits between requests costs some drivers a millisecond each).
     /// On failure the worker is gone.
     pub fn send(&mut self, source: &str, options: &str, mode: Mode) -> Result<u64, WorkerFailure> {
+        self.send_packed(source, options, mode, None)
+    }
+
+    /// [`Worker::send`] for a run-time case that runs in the packed program `pack`.
+    pub fn send_packed(
+        &mut self,
+        source: &str,
+        options: &str,
+        mode: Mode,
+        pack: Option<&str>,
+    ) -> Result<u64, WorkerFailure> {
         self.next_id += 1;
         let req = RequestRef {
             id: self.next_id,
             source,
             options,
             mode,
+            pack,
         };
         self.buf.clear();
         serde_json::to_writer(&mut self.buf, &req)

@@ -26,6 +26,12 @@ pub struct Request {
     /// offline ([`Mode::Spirv`], [`Mode::SpirvRun`]), so the build takes it instead of the source.
     #[serde(skip)]
     pub il: Option<Vec<u8>>,
+    /// For [`Mode::Run`]: the source of a packed program, several run-time cases' files in one
+    /// (each case's file-scope names are its own), built once and kept by the worker for every
+    /// case of the pack. The case runs against it; a case that does not pass there, or whose
+    /// pack does not build, runs again from its own source alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pack: Option<String>,
 }
 
 /// A [`Request`] as the parent writes it: the same JSON, borrowing the source and options
@@ -36,6 +42,8 @@ pub struct RequestRef<'a> {
     pub source: &'a str,
     pub options: &'a str,
     pub mode: Mode,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pack: Option<&'a str>,
 }
 
 /// What a request does after the build.

@@ -13,6 +13,7 @@
 //! //@ expect: out == {0, 1, 2}             or as a list
 //! //@ expect-error: build-or-enqueue       the case passes only if this step fails cleanly
 //! //@ requires: CL_DEVICE_MAX_CONSTANT_ARGS < 65   otherwise skipped, saying why
+//! //@ requires: cl_khr_fp64                  an extension the device must list
 //! //@ query: arg-address-qualifier fill 0 == global
 //! //@ query: kernel-local-mem-size fill >= 256
 //! ```
@@ -45,6 +46,8 @@ pub struct RunSpec {
     pub expects: Vec<BufferExpect>,
     pub expect_error: Option<ExpectError>,
     pub requires: Vec<Requirement>,
+    /// Extensions the device must report (`requires: cl_khr_fp64`), or the case is skipped.
+    pub extensions: Vec<String>,
     pub queries: Vec<Query>,
 }
 
@@ -66,10 +69,14 @@ pub enum Elem {
     Long,
     ULong,
     Float,
+    /// Needs `requires: cl_khr_fp64` on devices without it.
+    Double,
+    /// Needs `requires: cl_khr_fp16`.
+    Half,
 }
 
 impl Elem {
-    const ALL: [(&'static str, Elem); 9] = [
+    const ALL: [(&'static str, Elem); 11] = [
         ("char", Elem::Char),
         ("uchar", Elem::UChar),
         ("short", Elem::Short),
@@ -79,6 +86,8 @@ impl Elem {
         ("long", Elem::Long),
         ("ulong", Elem::ULong),
         ("float", Elem::Float),
+        ("double", Elem::Double),
+        ("half", Elem::Half),
     ];
 
     fn parse(word: &str) -> Result<Elem, String> {
@@ -98,9 +107,9 @@ impl Elem {
     pub const fn size(self) -> usize {
         match self {
             Elem::Char | Elem::UChar => 1,
-            Elem::Short | Elem::UShort => 2,
+            Elem::Short | Elem::UShort | Elem::Half => 2,
             Elem::Int | Elem::UInt | Elem::Float => 4,
-            Elem::Long | Elem::ULong => 8,
+            Elem::Long | Elem::ULong | Elem::Double => 8,
         }
     }
 
@@ -117,11 +126,16 @@ impl Elem {
     pub fn encode(self, value: i64, out: &mut Vec<u8>) {
         match self {
             Elem::Float => out.extend((value as f32).to_le_bytes()),
+            Elem::Double => out.extend((value as f64).to_le_bytes()),
+            Elem::Half => out.extend(f16_bits(value as f32).to_le_bytes()),
             _ => out.extend(&value.to_le_bytes()[..self.size()]),
         }
     }
 
-    /// Decodes one stored value back into the integer domain of expectations.
+    /// Decodes one stored value back into the integer domain of expectations. A floating-point
+    /// value that is not a whole number (a fraction, NaN, an infinity) decodes to
+    /// [`NOT_WHOLE`], which no expectation can equal, so it never passes for the integer it
+    /// would truncate to.
     pub fn decode(self, bytes: &[u8]) -> i64 {
         let mut b = [0u8; 8];
         b[..bytes.len()].copy_from_slice(bytes);
@@ -134,8 +148,65 @@ impl Elem {
             Elem::Int => raw as i32 as i64,
             Elem::UInt => raw as u32 as i64,
             Elem::Long | Elem::ULong => raw,
-            Elem::Float => f32::from_le_bytes([b[0], b[1], b[2], b[3]]) as i64,
+            Elem::Float => whole(f64::from(f32::from_le_bytes([b[0], b[1], b[2], b[3]]))),
+            Elem::Double => whole(f64::from_le_bytes(b)),
+            Elem::Half => whole(f64::from(f16_value(u16::from_le_bytes([b[0], b[1]])))),
         }
+    }
+}
+
+/// What [`Elem::decode`] gives for a floating-point value that is not a whole number.
+pub const NOT_WHOLE: i64 = i64::MIN;
+
+fn whole(x: f64) -> i64 {
+    if x.is_finite() && x.fract() == 0.0 && x.abs() < 9.0e18 {
+        x as i64
+    } else {
+        NOT_WHOLE
+    }
+}
+
+/// IEEE binary16 bits of `x`, rounded to nearest even (whole numbers up to 2048 are exact).
+fn f16_bits(x: f32) -> u16 {
+    let b = x.to_bits();
+    let sign = ((b >> 16) & 0x8000) as u16;
+    let exp = ((b >> 23) & 0xff) as i32;
+    let man = b & 0x7f_ffff;
+    if exp == 0xff {
+        return sign | 0x7c00 | if man != 0 { 0x200 } else { 0 };
+    }
+    let e = exp - 127 + 15;
+    if e >= 0x1f {
+        return sign | 0x7c00;
+    }
+    if e <= 0 {
+        if e < -10 {
+            return sign;
+        }
+        let m = man | 0x80_0000;
+        let shift = (14 - e) as u32;
+        let half = m >> shift;
+        let rest = m & ((1 << shift) - 1);
+        let mid = 1 << (shift - 1);
+        let up = rest > mid || (rest == mid && half & 1 == 1);
+        return sign | (half + u32::from(up)) as u16;
+    }
+    let half = ((e as u32) << 10) | (man >> 13);
+    let rest = man & 0x1fff;
+    let up = rest > 0x1000 || (rest == 0x1000 && half & 1 == 1);
+    sign | (half + u32::from(up)) as u16
+}
+
+/// The value of IEEE binary16 bits.
+fn f16_value(h: u16) -> f32 {
+    let sign = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
+    let exp = i32::from((h >> 10) & 0x1f);
+    let man = f32::from(h & 0x3ff);
+    sign * match exp {
+        0 => man * 2f32.powi(-24),
+        0x1f if man == 0.0 => f32::INFINITY,
+        0x1f => f32::NAN,
+        _ => (1.0 + man / 1024.0) * 2f32.powi(exp - 15),
     }
 }
 
@@ -298,6 +369,7 @@ impl RunSpec {
             expects: vec![],
             expect_error: None,
             requires: vec![],
+            extensions: vec![],
             queries: vec![],
         };
         let mut pending_expects = Vec::new();
@@ -313,6 +385,7 @@ impl RunSpec {
                     }
                     spec.expect_error = Some(expect_error(value).map_err(at)?);
                 }
+                "requires" if is_extension(value) => spec.extensions.push(value.trim().into()),
                 "requires" => spec.requires.push(requirement(value).map_err(at)?),
                 "query" => spec.queries.push(query(value).map_err(at)?),
                 _ => unreachable!("DIRECTIVES lists only the keys handled here"),
@@ -513,10 +586,18 @@ fn expect_error(value: &str) -> Result<ExpectError, String> {
     })
 }
 
+/// `requires: cl_khr_fp64`: one extension name, which the device must list.
+fn is_extension(value: &str) -> bool {
+    let v = value.trim();
+    v.starts_with("cl_") && v.len() > 3 && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
 fn requirement(value: &str) -> Result<Requirement, String> {
     let words: Vec<&str> = value.split_whitespace().collect();
     let [name, cmp, v] = words.as_slice() else {
-        return Err("expected `requires: CL_DEVICE_... OP VALUE`".into());
+        return Err(
+            "expected `requires: CL_DEVICE_... OP VALUE` or `requires: cl_EXTENSION`".into(),
+        );
     };
     let limit = DeviceLimit::ALL
         .iter()
@@ -618,6 +699,27 @@ mod tests {
     }
 
     #[test]
+    fn fractions_and_nan_never_pass_for_a_whole_number() {
+        for elem in [Elem::Float, Elem::Double, Elem::Half] {
+            let mut b = Vec::new();
+            match elem {
+                Elem::Float => b.extend(2.5f32.to_le_bytes()),
+                Elem::Double => b.extend(f64::NAN.to_le_bytes()),
+                _ => b.extend(0x3e00u16.to_le_bytes()), // 1.5
+            }
+            assert_eq!(elem.decode(&b), NOT_WHOLE, "{elem:?}");
+        }
+    }
+
+    #[test]
+    fn extension_requirements_are_read() {
+        let src = format!("{HEAD}//@ launch: k 4\n//@ requires: cl_khr_fp64\n//@ arg: buffer double[4] out\nkernel void k(global double *out) {{}}\n");
+        let run = Case::parse("t.cl", "t", &src).unwrap().run.unwrap();
+        assert_eq!(run.extensions, ["cl_khr_fp64"]);
+        assert!(run.requires.is_empty());
+    }
+
+    #[test]
     fn elements_round_trip() {
         for (elem, v) in [
             (Elem::Char, -3),
@@ -625,6 +727,9 @@ mod tests {
             (Elem::Int, -70000),
             (Elem::ULong, 1 << 40),
             (Elem::Float, 12),
+            (Elem::Double, -40),
+            (Elem::Half, 61),
+            (Elem::Half, -2048),
         ] {
             let mut bytes = Vec::new();
             elem.encode(v, &mut bytes);

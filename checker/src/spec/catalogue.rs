@@ -966,6 +966,15 @@ catalogue! {
         readings: &[],
         interpretation: None,
     }
+    GlobalAccess = "AS-GLOBAL-ACCESS" {
+        family: "global",
+        summary: "Reads, writes and atomics through a pointer to __global (an argument, a helper's parameter or result, a struct member, pointer arithmetic, vload/vstore) reach the buffer it points into.",
+        check: Check::Runtime,
+        applies: Applies::C,
+        cite: cite(F002, GLOBAL_PAGE, "The __global or global address space name is used to refer to memory objects (buffer or image objects) allocated from the global memory pool."),
+        readings: &[],
+        interpretation: Some("The control for the other spaces: the generated run-time cases reach a __global buffer in every way they reach __local, __constant and __private objects, so a deviation that shows in one space only is told from one in the access itself."),
+    }
     PrivateIsolation = "AS-PRIVATE-ISOLATION" {
         family: "functions",
         summary: "Private variables and arrays belong to one work-item: no work-item sees another's.",
@@ -990,8 +999,11 @@ catalogue! {
         check: Check::Runtime,
         applies: Applies::CWith(GENERIC),
         cite: cite(C20, "6.13.9 Address Space Qualifier Functions", "Returns a pointer that points to a region in the global address space if to_global can cast ptr to the global address space. Otherwise it returns NULL."),
-        readings: &[],
-        interpretation: None,
+        readings: &[
+            Reading { source: "OpenCL C 2.0, 6.13.9, with the disjoint named address spaces of 6.5", says: "Strict: the named spaces are disjoint, so a pointer to an object in __local or __private never points to a region of the global address space: to_global of it must return NULL (and likewise to_local and to_private); clspv implements this (google/clspv pull request 1081: 'When to call to_<addrspace> with an incompatible pointer, we just need to return null')." },
+            Reading { source: "KhronosGroup/OpenCL-CTS pull request 1963 (review by bashbaug, 2024-05-20); SPIR-V OpGenericCastToPtrExplicit", says: "Open: the sentence says what is returned when the cast fails but not when it must fail; a device that can address every space from one pointer (a CPU) may convert a pointer into another space and return it non-NULL. SPIR-V's OpGenericCastToPtrExplicit likewise returns OpConstantNull 'if the cast fails' without saying when it fails. The CTS's generic-address-space tests check only the casts that must succeed; the pull request adding the must-fail direction is held for a spec clarification." },
+        ],
+        interpretation: Some("clasp takes the strict reading: the named spaces are disjoint (6.5), so 'can cast ptr to the global address space' is false for a pointer into another space, and NULL is what lets a kernel branch on where a generic pointer points, the functions' purpose. A driver returning non-NULL there deviates from that reading only: reports show it as an interpretation, with both readings. A non-NULL result for the pointer's own space is required by both."),
     }
     GetFence = "AS-GET-FENCE" {
         family: "generic",
@@ -999,8 +1011,11 @@ catalogue! {
         check: Check::Runtime,
         applies: Applies::CWith(GENERIC),
         cite: cite(C20, "6.13.9 Address Space Qualifier Functions", "Returns a valid memory fence value for ptr."),
-        readings: &[],
-        interpretation: Some("For a pointer into private memory the spec allows any valid fence value, so only global and local are judged."),
+        readings: &[
+            Reading { source: "OpenCL C 2.0, 6.13.9", says: "For ptr: the fence must order accesses through ptr, so it includes CLK_LOCAL_MEM_FENCE for a pointer into __local and CLK_GLOBAL_MEM_FENCE for one into __global; a wider value (both flags) is valid for either, a value without the pointer's own flag is not." },
+            Reading { source: "KhronosGroup/OpenCL-CTS test_conformance/generic_address_space/base.h (isFenceValid)", says: "Any valid fence: 'current spec says get_fence can return any valid fence'; the CTS accepts 0, CLK_GLOBAL_MEM_FENCE, CLK_LOCAL_MEM_FENCE or both for a pointer into any space." },
+        ],
+        interpretation: Some("clasp takes the first reading: a fence that does not cover the pointer's space cannot be used to order the accesses through it, which is what get_fence exists for (passing its result to mem_fence or barrier). The generated cases test that the pointer's own flag is set, so a wider fence passes; the hand-written cases that compare for equality judge the narrow answer, and a driver answering a wider one there is an interpretation. For a pointer into private memory any valid value is allowed, so only global and local are judged."),
     }
     AsyncCopy = "AS-ASYNC-COPY" {
         family: "builtins",

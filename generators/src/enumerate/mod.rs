@@ -46,6 +46,7 @@ impl Out {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         case.lines.hash(&mut h);
+        case.run.hash(&mut h);
         case.profiles.hash(&mut h);
         if self.seen.insert(h.finish()) && self.names.insert(case.name.clone()) {
             self.cases.push(case);
@@ -61,5 +62,6 @@ pub fn exhaustive() -> Vec<GenCase> {
     misc::all(&mut out);
     storage::all(&mut out);
     cxx::all(&mut out);
+    crate::runtime::all(&mut out);
     out.cases
 }
