@@ -28,7 +28,8 @@ use std::time::{Duration, Instant};
 const RUN_TIMEOUT: Duration = Duration::from_secs(60);
 /// Device runs one reduction may spend: a driver that times out costs [`RUN_TIMEOUT`] each.
 const REDUCTION_RUNS: usize = 300;
-/// Findings reduced per symptom and profile; later ones are counted and kept unreduced.
+/// Findings reduced per symptom, profile and use of `to_global`/`to_local`/`to_private`;
+/// later ones are counted and kept unreduced.
 const REDUCED_PER_CLASS: usize = 6;
 
 /// What a device did with a case that it should have run to the expected contents.
@@ -241,7 +242,8 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     let deadline = started + args.time;
     let (mut programs, mut cases, mut skipped, mut found) = (0usize, 0usize, 0usize, 0usize);
-    let mut per_class: HashMap<(String, Profile), usize> = HashMap::new();
+    let mut generator_bugs = 0usize;
+    let mut per_class: HashMap<(&str, Profile, bool), usize> = HashMap::new();
     let mut findings: Vec<Finding> = Vec::new();
     let mut i = 0u64;
     while Instant::now() < deadline {
@@ -251,6 +253,18 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
         let profile = prog.profile;
         let variant = random_run::emi(&prog, args.seed ^ i);
         for (what, p) in [("program", prog), ("emi", variant)] {
+            // The generator promises clean, well-defined programs; one that is not is its bug,
+            // and must never reach a device as a finding.
+            let own = p.checker_clean().and_then(|()| match random_run::eval(&p) {
+                Ok(out) if out == expected => Ok(()),
+                Ok(_) => Err("the EMI variant computes another output".into()),
+                Err(e) => Err(e),
+            });
+            if let Err(e) = own {
+                generator_bugs += 1;
+                eprintln!("generator bug in program {i} ({what}), not run: {e}");
+                continue;
+            }
             cases += 1;
             let header = format!(
                 "Random run-time program {i} of seed {} ({what}); out is what the generator computed.",
@@ -269,7 +283,7 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
             found += 1;
             let name = format!("seed-{}-{i}-{what}", args.seed);
             let count = per_class
-                .entry((symptom.kind().to_string(), profile))
+                .entry((symptom.kind(), profile, p.uses_to_named()))
                 .or_default();
             *count += 1;
             let reduce = *count <= REDUCED_PER_CLASS;
@@ -353,8 +367,8 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
     );
     write_findings(&mut md, &findings);
     let summary = format!(
-        "{programs} programs and {} EMI variants, {} device runs in {secs:.0} s ({:.2} runs/s), {found} mismatch(es), {} reduced, {skipped} skipped",
-        cases - programs,
+        "{programs} programs and {} EMI variants, {} device runs in {secs:.0} s ({:.2} runs/s), {found} mismatch(es), {} reduced, {skipped} skipped, {generator_bugs} generator bug(s)",
+        cases.saturating_sub(programs),
         device.runs,
         device.runs as f64 / secs.max(1e-9),
         findings.len()
@@ -366,7 +380,7 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
         dev.id,
         out.join("report.md").display()
     );
-    Ok(if found == 0 {
+    Ok(if found == 0 && generator_bugs == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

@@ -193,7 +193,7 @@ fn exec_one(p: &RunProgram, st: &Stmt, s: &mut State, x: usize) -> R<()> {
     Ok(())
 }
 
-fn var<'a>(s: &'a State, x: usize, v: usize) -> R<&'a Val> {
+fn var(s: &State, x: usize, v: usize) -> R<&Val> {
     s.items[x]
         .vars
         .get(&v)
