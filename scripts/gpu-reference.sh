@@ -8,12 +8,15 @@
 #   scripts/gpu-reference.sh conformance   # clasp devices + clasp run (compile and run-time cases)
 #   scripts/gpu-reference.sh bench         # PyTorch copy + clpeak references, then clasp bench
 #   scripts/gpu-reference.sh fuzz [TIME]   # differential fuzzing of NVIDIA's driver (default 8m)
+#   scripts/gpu-reference.sh fuzz-runtime SUBJECT [TIME]
+#       run-time fuzzing of SUBJECT (NVIDIA, portable) with random programs and their EMI
+#       variants (default 10m)
 #   scripts/gpu-reference.sh generated SUBJECT SHARDS [SECONDS]
 #       the whole generated suite from memory on SUBJECT (nvidia, portable) in SHARDS hash
 #       shards, within SECONDS (default 540); call again to go on (references: nvidia 8 shards in
 #       one call, portable 4 shards in three)
 set -u
-phase=${1:?usage: gpu-reference.sh conformance|bench|fuzz [TIME]|generated SUBJECT SHARDS [SECONDS]}
+phase=${1:?usage: gpu-reference.sh conformance|bench|fuzz [TIME]|fuzz-runtime SUBJECT [TIME]|generated SUBJECT SHARDS [SECONDS]}
 GPU_DIR=${GPU_DIR:-target/gpu}
 OUT=${OUT:?set OUT to the output folder}
 BIN=$GPU_DIR/clasp
@@ -98,5 +101,15 @@ fuzz)
   "$BIN" fuzz --subject NVIDIA --time "${2:-8m}" --seed 3 --out "$OUT/fuzz-nvidia" > "$OUT/fuzz.log" 2>&1
   echo "clasp fuzz exit $?" | tee -a "$OUT/fuzz.log"
   tail -20 "$OUT/fuzz.log"
+  ;;
+fuzz-runtime)
+  # Random run-time programs and their EMI variants, executed and compared with the outputs the
+  # generator computed; mismatches reduced into run-time cases.
+  subject=${2:?usage: gpu-reference.sh fuzz-runtime SUBJECT [TIME]}
+  name=$(echo "$subject" | tr 'A-Z ' 'a-z-')
+  "$BIN" fuzz --runtime --subject "$subject" --time "${3:-10m}" --seed 1 \
+    --out "$OUT/fuzz-runtime-$name" > "$OUT/fuzz-runtime-$name.log" 2>&1
+  echo "clasp fuzz --runtime exit $? (1: mismatches)" | tee -a "$OUT/fuzz-runtime-$name.log"
+  tail -20 "$OUT/fuzz-runtime-$name.log"
   ;;
 esac
