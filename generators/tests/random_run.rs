@@ -50,6 +50,15 @@ fn seeded_programs_are_clean_well_defined_and_their_emi_variants_agree() {
 }
 
 #[test]
+fn thousands_of_programs_generate_well_defined() {
+    // A campaign draws thousands: none may nest without bound or fail its own evaluation.
+    for i in 0..3000 {
+        let (p, expected) = seeded(11, i, &[]);
+        assert_eq!(eval(&p).as_deref(), Ok(&expected[..]), "program {i}");
+    }
+}
+
+#[test]
 fn the_same_seed_gives_the_same_program() {
     assert_eq!(seeded(3, 11, &[]), seeded(3, 11, &[]));
     assert_ne!(seeded(3, 11, &[]).0, seeded(3, 12, &[]).0);

@@ -352,29 +352,34 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
                     detail: r_detail,
                 });
             }
+            // Kept current, so a campaign that is stopped still leaves its report.
+            let tally = Tally {
+                programs,
+                variants: cases.saturating_sub(programs),
+                runs: device.runs,
+                secs: started.elapsed().as_secs_f64(),
+                found,
+                skipped,
+                generator_bugs,
+            };
+            let md = report(&identity, args, &profiles, &findings, &tally, false);
+            std::fs::write(out.join("report.md"), md)?;
         }
     }
-    let secs = started.elapsed().as_secs_f64();
-    let mut md = format!(
-        "# clasp fuzz --runtime: {identity}\n\nseed {}, {} s, profiles {}\n\n",
-        args.seed,
-        args.time.as_secs_f64(),
-        profiles
-            .iter()
-            .map(|p| p.name())
-            .collect::<Vec<_>>()
-            .join(" ")
-    );
-    write_findings(&mut md, &findings);
-    let summary = format!(
-        "{programs} programs and {} EMI variants, {} device runs in {secs:.0} s ({:.2} runs/s), {found} mismatch(es), {} reduced, {skipped} skipped, {generator_bugs} generator bug(s)",
-        cases.saturating_sub(programs),
-        device.runs,
-        device.runs as f64 / secs.max(1e-9),
-        findings.len()
-    );
-    let _ = writeln!(md, "{summary}");
-    std::fs::write(out.join("report.md"), &md)?;
+    let tally = Tally {
+        programs,
+        variants: cases.saturating_sub(programs),
+        runs: device.runs,
+        secs: started.elapsed().as_secs_f64(),
+        found,
+        skipped,
+        generator_bugs,
+    };
+    let summary = tally.line(findings.len());
+    std::fs::write(
+        out.join("report.md"),
+        report(&identity, args, &profiles, &findings, &tally, true),
+    )?;
     eprintln!(
         "{summary} on {}; report in {}",
         dev.id,
@@ -385,6 +390,61 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// What a campaign did, for the report's last line.
+struct Tally {
+    programs: usize,
+    variants: usize,
+    runs: usize,
+    secs: f64,
+    found: usize,
+    skipped: usize,
+    generator_bugs: usize,
+}
+
+impl Tally {
+    fn line(&self, reduced: usize) -> String {
+        format!(
+            "{} programs and {} EMI variants, {} device runs in {:.0} s ({:.2} runs/s), {} mismatch(es), {reduced} reduced, {} skipped, {} generator bug(s)",
+            self.programs,
+            self.variants,
+            self.runs,
+            self.secs,
+            self.runs as f64 / self.secs.max(1e-9),
+            self.found,
+            self.skipped,
+            self.generator_bugs
+        )
+    }
+}
+
+/// `report.md`: the header, the classes and findings, and the tally (marked while running).
+fn report(
+    identity: &str,
+    args: &FuzzArgs,
+    profiles: &[Profile],
+    findings: &[Finding],
+    tally: &Tally,
+    done: bool,
+) -> String {
+    let mut md = format!(
+        "# clasp fuzz --runtime: {identity}\n\nseed {}, {} s, profiles {}\n\n",
+        args.seed,
+        args.time.as_secs_f64(),
+        profiles
+            .iter()
+            .map(|p| p.name())
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    write_findings(&mut md, findings);
+    if !done {
+        md.push_str("(still running) ");
+    }
+    md.push_str(&tally.line(findings.len()));
+    md.push('\n');
+    md
 }
 
 /// The reduced program as a run-time suite case, saying what the device did.

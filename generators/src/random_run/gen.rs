@@ -8,6 +8,9 @@ use super::{converts, Arg, Ex, Helper, Op, Px, Region, RunProgram, Stmt};
 use crate::fuzz::{mix, Rng};
 use checker::spec::{AddrSpace, Feature, Profile};
 
+// Every recursive draw (expression, pointer, place, helper arguments) goes one level shallower
+// than its caller, and depth 0 draws leaves only: programs cannot nest without bound.
+
 /// Draws per statement before the generator gives up on it.
 const TRIES: usize = 24;
 /// Top-level statements of the kernel body (before the prologue and epilogue).
@@ -225,7 +228,7 @@ impl Gen<'_> {
                     self.keep(Stmt::Set(v, e), active, top, out)
                 }
                 6..=8 => {
-                    let Some((q, i)) = self.place(active, true) else {
+                    let Some((q, i)) = self.place(active, true, 2) else {
                         continue;
                     };
                     let e = self.scalar_ex(active, 2);
@@ -242,7 +245,7 @@ impl Gen<'_> {
                     let Helper::Store(sp) = self.prog.helpers[h] else {
                         continue;
                     };
-                    let Some((q, i)) = self.place_in(active, true, sp) else {
+                    let Some((q, i)) = self.place_in(active, true, sp, 2) else {
                         continue;
                     };
                     let e = self.scalar_ex(active, 2);
@@ -447,7 +450,7 @@ impl Gen<'_> {
                 Px::Field(ss[self.below(ss.len())], f)
             }
             3 | 4 => {
-                let (q, i) = self.place(active, false)?;
+                let (q, i) = self.place(active, false, depth - 1)?;
                 Px::Add(Box::new(q), Box::new(i))
             }
             5 => {
@@ -460,11 +463,11 @@ impl Gen<'_> {
                     return None;
                 }
                 let h = hs[self.below(hs.len())];
-                Px::Call(h, self.args(active, h, depth)?)
+                Px::Call(h, self.args(active, h, depth - 1)?)
             }
             6 if self.prog.generic() => {
                 let sp = [AddrSpace::Global, AddrSpace::Local, AddrSpace::Private][self.below(3)];
-                let q = self.ptr(active, Some(AddrSpace::Generic), depth.saturating_sub(1))?;
+                let q = self.ptr(active, Some(AddrSpace::Generic), depth - 1)?;
                 if self.space_of(&q) != AddrSpace::Generic {
                     // `to_global` takes a generic pointer: convert through a generic variable.
                     return None;
@@ -475,13 +478,12 @@ impl Gen<'_> {
         })
     }
 
-    /// Arguments for helper `h` (one that returns a value).
-    fn args(&mut self, active: &[bool], h: usize, depth: usize) -> Option<Vec<Arg>> {
-        let d = depth.saturating_sub(1);
+    /// Arguments for helper `h` (one that returns a value), no deeper than `d`.
+    fn args(&mut self, active: &[bool], h: usize, d: usize) -> Option<Vec<Arg>> {
         Some(match self.prog.helpers[h] {
             // p[k] and p + k: a place and an index inside its room.
             Helper::Load(sp) | Helper::Advance(sp) => {
-                let (q, k) = self.place_in(active, false, sp)?;
+                let (q, k) = self.place_in(active, false, sp, d)?;
                 vec![Arg::P(q), Arg::E(k)]
             }
             Helper::Pick(sp) => vec![
@@ -490,8 +492,8 @@ impl Gen<'_> {
                 Arg::E(self.scalar_ex(active, d)),
             ],
             Helper::Mix(a, b) => {
-                let (qa, ka) = self.place_in(active, false, a)?;
-                let (qb, kb) = self.place_in(active, false, b)?;
+                let (qa, ka) = self.place_in(active, false, a, d)?;
+                let (qb, kb) = self.place_in(active, false, b, d)?;
                 vec![
                     Arg::P(Px::Add(Box::new(qa), Box::new(ka))),
                     Arg::P(Px::Add(Box::new(qb), Box::new(kb))),
@@ -503,7 +505,7 @@ impl Gen<'_> {
 
     /// A pointer and an index inside the room every active work-item has there (for writes,
     /// the work-item's own elements).
-    fn place(&mut self, active: &[bool], write: bool) -> Option<(Px, Ex)> {
+    fn place(&mut self, active: &[bool], write: bool, depth: usize) -> Option<(Px, Ex)> {
         let q = if write && self.chance(2) {
             // The usual places a work-item owns.
             match self.below(4) {
@@ -517,20 +519,26 @@ impl Gen<'_> {
                 _ => Px::Mine,
             }
         } else {
-            self.ptr(active, None, 1)?
+            self.ptr(active, None, depth)?
         };
         if write && self.space_of(&q) == AddrSpace::Constant {
             return None;
         }
         let room = self.room(active, &q, write)?;
-        let i = self.index(active, room);
+        let i = self.index(active, room, depth);
         Some((q, i))
     }
 
     /// [`Gen::place`] with a pointer that converts to `sp`.
-    fn place_in(&mut self, active: &[bool], write: bool, sp: AddrSpace) -> Option<(Px, Ex)> {
+    fn place_in(
+        &mut self,
+        active: &[bool],
+        write: bool,
+        sp: AddrSpace,
+        depth: usize,
+    ) -> Option<(Px, Ex)> {
         for _ in 0..6 {
-            let (q, i) = self.place(active, write)?;
+            let (q, i) = self.place(active, write, depth)?;
             if converts(self.space_of(&q), sp) {
                 return Some((q, i));
             }
@@ -560,11 +568,11 @@ impl Gen<'_> {
         Some(room.unwrap_or(8) as u32)
     }
 
-    fn index(&mut self, active: &[bool], room: u32) -> Ex {
+    fn index(&mut self, active: &[bool], room: u32, depth: usize) -> Ex {
         if room == 1 || self.chance(3) {
             Ex::Lit(self.below(room as usize) as u32)
         } else {
-            Ex::Mod(Box::new(self.scalar_ex(active, 1)), room)
+            Ex::Mod(Box::new(self.scalar_ex(active, depth)), room)
         }
     }
 
@@ -613,7 +621,7 @@ impl Gen<'_> {
                     let i = if self.chance(2) {
                         Ex::Lid
                     } else {
-                        self.scalar_ex(active, 1)
+                        self.scalar_ex(active, depth - 1)
                     };
                     Ex::Load(
                         Box::new(Px::Base(r)),
@@ -621,7 +629,7 @@ impl Gen<'_> {
                     )
                 }
                 8 | 9 => {
-                    let Some((q, i)) = self.place(active, false) else {
+                    let Some((q, i)) = self.place(active, false, depth - 1) else {
                         continue;
                     };
                     if matches!(i, Ex::Lit(0)) && self.chance(2) {
@@ -638,7 +646,7 @@ impl Gen<'_> {
                         continue;
                     }
                     let h = hs[self.below(hs.len())];
-                    let Some(args) = self.args(active, h, depth) else {
+                    let Some(args) = self.args(active, h, depth - 1) else {
                         continue;
                     };
                     Ex::Call(h, args)
