@@ -39,13 +39,14 @@ enum Symptom {
     Wrong,
     /// The build failed, with these error messages.
     BuildFails(BTreeSet<String>),
-    /// A step returned an OpenCL error.
+    /// A step returned an OpenCL error; what the driver printed about it.
     Error {
         step: String,
         code: String,
+        said: Option<String>,
     },
-    /// The worker died (signal or exit status).
-    Crash(String),
+    /// The worker died (signal or exit status), and what the driver printed.
+    Crash(String, Option<String>),
     Timeout,
     /// The driver answered something that is neither success nor failure.
     Invalid(String),
@@ -71,8 +72,14 @@ impl Symptom {
                 Some(e) => format!("build fails: {}", message_shape(e)),
                 None => "build fails (no error in the log)".into(),
             },
-            Symptom::Error { step, code } => format!("{step} fails with {code}"),
-            Symptom::Crash(how) => format!("the worker dies ({how})"),
+            Symptom::Error { step, code, said } => match said {
+                Some(said) => format!("{step} fails with {code}: {said}"),
+                None => format!("{step} fails with {code}"),
+            },
+            Symptom::Crash(how, said) => match said {
+                Some(said) => format!("the worker dies ({how}): {said}"),
+                None => format!("the worker dies ({how})"),
+            },
             Symptom::Timeout => format!("no answer within {} s", RUN_TIMEOUT.as_secs()),
             Symptom::Invalid(_) => "invalid answer".into(),
         }
@@ -83,7 +90,7 @@ impl Symptom {
             Symptom::Wrong => "wrong",
             Symptom::BuildFails(_) => "build",
             Symptom::Error { .. } => "error",
-            Symptom::Crash(_) => "crash",
+            Symptom::Crash(..) => "crash",
             Symptom::Timeout => "timeout",
             Symptom::Invalid(_) => "invalid",
         }
@@ -99,11 +106,29 @@ enum Verdict {
     Fails(Symptom, String),
 }
 
+/// The line of what the driver printed during a run that names why it failed (Oclgrind's
+/// missing intrinsic, a panic's place, an assertion), so that reduction keeps that reason.
+fn driver_said(printed: &str) -> Option<String> {
+    const MARKS: [&str; 5] = [
+        "Undefined external function",
+        "panicked at",
+        "Assertion",
+        "LLVM ERROR",
+        "Unhandled",
+    ];
+    printed
+        .lines()
+        .find(|l| MARKS.iter().any(|m| l.contains(m)))
+        .map(|l| l.trim().chars().take(200).collect())
+}
+
 /// The device, behind the harness's worker slot, with answers cached by case text.
 struct Device<'a> {
     slot: Slot<'a>,
     cache: HashMap<String, Verdict>,
     runs: usize,
+    /// Where the workers' output goes: what a run appends is what the driver printed.
+    log: Option<std::path::PathBuf>,
 }
 
 impl Device<'_> {
@@ -112,7 +137,18 @@ impl Device<'_> {
             return v.clone();
         }
         self.runs += 1;
-        let v = self.run_uncached(case, profile);
+        let size = |p: &std::path::PathBuf| std::fs::metadata(p).map_or(0, |m| m.len());
+        let before = self.log.as_ref().map_or(0, size);
+        let mut v = self.run_uncached(case, profile);
+        if let (
+            Some(path),
+            Verdict::Fails(Symptom::Error { said, .. } | Symptom::Crash(_, said), _),
+        ) = (&self.log, &mut v)
+        {
+            let printed = std::fs::read(path).unwrap_or_default();
+            let start = (before as usize).min(printed.len());
+            *said = driver_said(&String::from_utf8_lossy(&printed[start..]));
+        }
         self.cache.insert(case.to_string(), v.clone());
         v
     }
@@ -127,7 +163,9 @@ impl Device<'_> {
             Err(f) => {
                 self.slot.lost();
                 return match f {
-                    WorkerFailure::Crash(how) => Verdict::Fails(Symptom::Crash(how), String::new()),
+                    WorkerFailure::Crash(how) => {
+                        Verdict::Fails(Symptom::Crash(how, None), String::new())
+                    }
                     WorkerFailure::Timeout => Verdict::Fails(Symptom::Timeout, String::new()),
                     WorkerFailure::Protocol(e) => Verdict::Fails(Symptom::Invalid(e.clone()), e),
                 };
@@ -166,12 +204,15 @@ impl Device<'_> {
                     Symptom::Error {
                         step: run.step.clone().unwrap_or_default(),
                         code: run.code.clone().unwrap_or_default(),
+                        said: None,
                     },
                     run.log.clone(),
                 ),
             },
             Some(Actual::Skipped { why }) => Verdict::Skipped(why),
-            Some(Actual::Crash { signal }) => Verdict::Fails(Symptom::Crash(signal), String::new()),
+            Some(Actual::Crash { signal }) => {
+                Verdict::Fails(Symptom::Crash(signal, None), String::new())
+            }
             Some(Actual::Timeout { .. }) => Verdict::Fails(Symptom::Timeout, String::new()),
             Some(other) => {
                 let d = format!("{other:?}");
@@ -237,6 +278,7 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
         slot: Slot::new(&exe, &dev, &identity, &log, DISCOVERY_TIMEOUT),
         cache: HashMap::new(),
         runs: 0,
+        log: Some(out.join("workers.log")),
     };
     let wrong = args.wrong_expectation;
     let started = Instant::now();
@@ -531,6 +573,20 @@ mod tests {
         assert!(!errs(&[]).same_as(&was));
         assert!(Symptom::Wrong.same_as(&Symptom::Wrong));
         assert!(!Symptom::Timeout.same_as(&Symptom::Wrong));
-        assert!(!Symptom::Crash("SIGSEGV".into()).same_as(&Symptom::Crash("SIGABRT".into())));
+        let crash =
+            |how: &str, said: Option<&str>| Symptom::Crash(how.into(), said.map(Into::into));
+        assert!(!crash("SIGSEGV", None).same_as(&crash("SIGABRT", None)));
+        assert!(!crash("SIGABRT", Some("panicked at a.rs:1"))
+            .same_as(&crash("SIGABRT", Some("panicked at b.rs:2"))));
+    }
+
+    #[test]
+    fn the_driver_says_why_in_one_line() {
+        let log = "\nOCLGRIND FATAL ERROR (./src/core/WorkItem.cpp:1681)\nUndefined external function: llvm.assume\nWhen creating kernel 'k'\n";
+        assert_eq!(
+            driver_said(log).as_deref(),
+            Some("Undefined external function: llvm.assume")
+        );
+        assert_eq!(driver_said("build log\n"), None);
     }
 }
