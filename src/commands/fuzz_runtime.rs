@@ -283,15 +283,14 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
     let wrong = args.wrong_expectation;
     let started = Instant::now();
     let deadline = started + args.time;
-    let (mut programs, mut cases, mut skipped, mut found) = (0usize, 0usize, 0usize, 0usize);
-    let mut generator_bugs = 0usize;
+    let mut t = Tally::default();
     let mut per_class: HashMap<(&str, Profile, bool), usize> = HashMap::new();
     let mut findings: Vec<Finding> = Vec::new();
     let mut i = 0u64;
     while Instant::now() < deadline {
         i += 1;
         let (prog, expected) = random_run::seeded(args.seed, i, &profiles);
-        programs += 1;
+        t.programs += 1;
         let profile = prog.profile;
         let variant = random_run::emi(&prog, args.seed ^ i);
         for (what, p) in [("program", prog), ("emi", variant)] {
@@ -303,11 +302,11 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
                 Err(e) => Err(e),
             });
             if let Err(e) = own {
-                generator_bugs += 1;
+                t.generator_bugs += 1;
                 eprintln!("generator bug in program {i} ({what}), not run: {e}");
                 continue;
             }
-            cases += 1;
+            t.variants += usize::from(what == "emi");
             let header = format!(
                 "Random run-time program {i} of seed {} ({what}); out is what the generator computed.",
                 args.seed
@@ -316,13 +315,13 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
             let (symptom, detail) = match device.run(&text, profile) {
                 Verdict::Pass => continue,
                 Verdict::Skipped(why) => {
-                    skipped += 1;
+                    t.skipped += 1;
                     eprintln!("program {i} ({what}) skipped: {why}");
                     continue;
                 }
                 Verdict::Fails(s, d) => (s, d),
             };
-            found += 1;
+            t.found += 1;
             let name = format!("seed-{}-{i}-{what}", args.seed);
             let count = per_class
                 .entry((symptom.kind(), profile, p.uses_to_named()))
@@ -395,39 +394,23 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
                 });
             }
             // Kept current, so a campaign that is stopped still leaves its report.
-            let tally = Tally {
-                programs,
-                variants: cases.saturating_sub(programs),
-                runs: device.runs,
-                secs: started.elapsed().as_secs_f64(),
-                found,
-                skipped,
-                generator_bugs,
-            };
-            let md = report(&identity, args, &profiles, &findings, &tally, false);
+            (t.runs, t.secs) = (device.runs, started.elapsed().as_secs_f64());
+            let md = report(&identity, args, &profiles, &findings, &t, false);
             std::fs::write(out.join("report.md"), md)?;
         }
     }
-    let tally = Tally {
-        programs,
-        variants: cases.saturating_sub(programs),
-        runs: device.runs,
-        secs: started.elapsed().as_secs_f64(),
-        found,
-        skipped,
-        generator_bugs,
-    };
-    let summary = tally.line(findings.len());
+    (t.runs, t.secs) = (device.runs, started.elapsed().as_secs_f64());
+    let summary = t.line(findings.len());
     std::fs::write(
         out.join("report.md"),
-        report(&identity, args, &profiles, &findings, &tally, true),
+        report(&identity, args, &profiles, &findings, &t, true),
     )?;
     eprintln!(
         "{summary} on {}; report in {}",
         dev.id,
         out.join("report.md").display()
     );
-    Ok(if found == 0 && generator_bugs == 0 {
+    Ok(if t.found == 0 && t.generator_bugs == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
@@ -435,6 +418,7 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// What a campaign did, for the report's last line.
+#[derive(Default)]
 struct Tally {
     programs: usize,
     variants: usize,
