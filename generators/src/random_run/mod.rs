@@ -315,9 +315,17 @@ impl RunProgram {
             s,
             "kernel void k(global uint *out, global uint *inp{tile_param})\n{{"
         );
-        let _ = writeln!(s, "    uint gid = (uint)get_global_id(0);");
-        let _ = writeln!(s, "    uint lid = (uint)get_local_id(0);");
-        let _ = writeln!(s, "    global uint *mine = out + gid * {}u;", self.slots);
+        // The prologue's names, where the body uses them (`mine` needs `gid`).
+        let mine = self.uses(|n| matches!(n, Node::Mine));
+        if mine || self.uses(|n| matches!(n, Node::Gid)) {
+            let _ = writeln!(s, "    uint gid = (uint)get_global_id(0);");
+        }
+        if self.uses(|n| matches!(n, Node::Lid)) {
+            let _ = writeln!(s, "    uint lid = (uint)get_local_id(0);");
+        }
+        if mine {
+            let _ = writeln!(s, "    global uint *mine = out + gid * {}u;", self.slots);
+        }
         if !self.tile_arg && uses(Region::Tile) {
             let _ = writeln!(s, "    local uint tile[{}];", self.local);
         }
@@ -390,6 +398,7 @@ impl RunProgram {
                 Node::Barrier => add("barrier".into()),
                 Node::Loop => add("loop".into()),
                 Node::Generic => add("generic pointer".into()),
+                Node::Gid | Node::Lid | Node::Mine => {}
             }
         }
         if seen.is_empty() {
@@ -597,6 +606,9 @@ enum Node {
     Loop,
     /// A generic pointer variable.
     Generic,
+    Gid,
+    Lid,
+    Mine,
 }
 
 fn walk_stmts(body: &[Stmt], f: &mut impl FnMut(Node)) {
@@ -646,7 +658,9 @@ fn walk_args(args: &[Arg], f: &mut impl FnMut(Node)) {
 
 fn walk_ex(e: &Ex, f: &mut impl FnMut(Node)) {
     match e {
-        Ex::Lit(_) | Ex::Gid | Ex::Lid | Ex::Var(_) => {}
+        Ex::Gid => f(Node::Gid),
+        Ex::Lid => f(Node::Lid),
+        Ex::Lit(_) | Ex::Var(_) => {}
         Ex::Gk => f(Node::Gk),
         Ex::Bin(_, a, b) => {
             walk_ex(a, f);
@@ -673,7 +687,8 @@ fn walk_ex(e: &Ex, f: &mut impl FnMut(Node)) {
 fn walk_px(p: &Px, f: &mut impl FnMut(Node)) {
     match p {
         Px::Base(r) => f(Node::Region(*r)),
-        Px::Mine | Px::Var(_) | Px::Field(..) => {}
+        Px::Mine => f(Node::Mine),
+        Px::Var(_) | Px::Field(..) => {}
         Px::Add(p, i) => {
             walk_px(p, f);
             walk_ex(i, f);

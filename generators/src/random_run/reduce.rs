@@ -41,7 +41,13 @@ pub fn reduce(p: &RunProgram, mut keep: impl FnMut(&RunProgram, &[u32]) -> bool)
         let mut paths = Vec::new();
         walk(&best.body, &mut Vec::new(), &mut paths);
         for path in paths.into_iter().rev() {
-            for edit in [Edit::Remove, Edit::Hoist, Edit::Zero, Edit::ZeroIndex] {
+            for edit in [
+                Edit::Remove,
+                Edit::Hoist,
+                Edit::Zero,
+                Edit::ZeroIndex,
+                Edit::Unoffset,
+            ] {
                 let mut c = best.clone();
                 if apply(&mut c.body, &path, edit) && try_it(c, &mut best) {
                     break;
@@ -120,6 +126,8 @@ enum Edit {
     Zero,
     /// A store's index becomes `0u`.
     ZeroIndex,
+    /// A declared pointer `(p + i)` becomes `p`.
+    Unoffset,
 }
 
 fn walk(body: &[Stmt], path: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
@@ -159,6 +167,14 @@ fn apply(body: &mut Vec<Stmt>, path: &[usize], edit: Edit) -> bool {
             *e = zero
         }
         (Edit::ZeroIndex, Stmt::Store(_, i, _)) if *i != zero => *i = zero,
+        (Edit::Unoffset, Stmt::Ptr(_, _, q)) => return unoffset(q),
+        (Edit::Unoffset, Stmt::Struct(_, qs)) => {
+            let mut any = false;
+            for q in qs {
+                any |= unoffset(q);
+            }
+            return any;
+        }
         _ => return false,
     }
     true
@@ -225,6 +241,11 @@ fn simplify(e: &mut Ex, how: usize) -> bool {
         (1, Ex::Select(x)) => x[2].clone(),
         (2, Ex::Select(x)) => x[3].clone(),
         (3, Ex::Load(q, _)) => Ex::Deref(q.clone()),
+        (3, Ex::Deref(q)) => match &**q {
+            // `*(p + i)` becomes `*p`.
+            Px::Add(inner, _) => Ex::Deref(inner.clone()),
+            _ => return false,
+        },
         _ => return false,
     };
     *e = new;
@@ -262,5 +283,16 @@ fn visit_px(q: &mut Px, f: &mut Visit) -> bool {
         Px::Call(_, args) => visit_args(args, f),
         Px::ToNamed(_, q) => visit_px(q, f),
         Px::Base(_) | Px::Mine | Px::Var(_) | Px::Field(..) => false,
+    }
+}
+
+/// `(p + i)` becomes `p`; whether it was one.
+fn unoffset(q: &mut Px) -> bool {
+    match q {
+        Px::Add(inner, _) => {
+            *q = (**inner).clone();
+            true
+        }
+        _ => false,
     }
 }
