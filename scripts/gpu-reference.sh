@@ -11,12 +11,15 @@
 #   scripts/gpu-reference.sh verify        # the corpus on every device, the whole generated suite
 #       on NVIDIA (8 shards) and a sample of 5 on PoCL, each merged into a compact report in $OUT
 #       (hand/, gen-nvidia/, gen-pocl-sample/) with the logs in $OUT/logs.tar.gz: about 4 minutes
+#   scripts/gpu-reference.sh fuzz-runtime SUBJECT [TIME]
+#       run-time fuzzing of SUBJECT (NVIDIA, portable) with random programs and their EMI
+#       variants (default 10m)
 #   scripts/gpu-reference.sh generated SUBJECT SHARDS [SECONDS]
 #       the whole generated suite from memory on SUBJECT (nvidia, portable) in SHARDS hash
 #       shards, within SECONDS (default 540); call again to go on (references: nvidia 8 shards in
 #       one call, portable 4 shards in three)
 set -u
-phase=${1:?usage: gpu-reference.sh conformance|verify|bench|fuzz [TIME]|generated SUBJECT SHARDS [SECONDS]}
+phase=${1:?usage: gpu-reference.sh conformance|verify|bench|fuzz [TIME]|fuzz-runtime SUBJECT [TIME]|generated SUBJECT SHARDS [SECONDS]}
 GPU_DIR=${GPU_DIR:-target/gpu}
 OUT=${OUT:?set OUT to the output folder}
 BIN=$GPU_DIR/clasp
@@ -121,5 +124,15 @@ fuzz)
   "$BIN" fuzz --subject NVIDIA --time "${2:-8m}" --seed 3 --out "$OUT/fuzz-nvidia" > "$OUT/fuzz.log" 2>&1
   echo "clasp fuzz exit $?" | tee -a "$OUT/fuzz.log"
   tail -20 "$OUT/fuzz.log"
+  ;;
+fuzz-runtime)
+  # Random run-time programs and their EMI variants, executed and compared with the outputs the
+  # generator computed; mismatches reduced into run-time cases.
+  subject=${2:?usage: gpu-reference.sh fuzz-runtime SUBJECT [TIME]}
+  name=$(echo "$subject" | tr 'A-Z ' 'a-z-')
+  "$BIN" fuzz --runtime --subject "$subject" --time "${3:-10m}" --seed 1 \
+    --out "$OUT/fuzz-runtime-$name" > "$OUT/fuzz-runtime-$name.log" 2>&1
+  echo "clasp fuzz --runtime exit $? (1: mismatches)" | tee -a "$OUT/fuzz-runtime-$name.log"
+  tail -20 "$OUT/fuzz-runtime-$name.log"
   ;;
 esac

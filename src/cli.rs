@@ -486,9 +486,18 @@ pub struct FuzzArgs {
     /// Seed of the random programs: the same seed builds the same programs.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Where cases and the report go (default `reports/fuzz/<device>`).
+    /// Where cases and the report go (default `reports/fuzz/<device>`, or
+    /// `reports/fuzz/<device>/runtime` with `--runtime`).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Run-time fuzzing: random programs whose pointers cross address spaces, and their EMI
+    /// variants, are executed and their output buffer compared with what the generator
+    /// computed; mismatches, crashes and build failures are reduced into run-time suite cases.
+    #[arg(long)]
+    pub runtime: bool,
+    /// Testing the fuzzer: every run-time expectation gets out[0] off by one.
+    #[arg(long, hide = true, requires = "runtime")]
+    pub wrong_expectation: bool,
 }
 
 /// A duration on the command line: plain seconds (`600`, `2.5`) or humantime's form (`10m`).

@@ -25,6 +25,7 @@ pub mod coverage;
 pub mod enumerate;
 pub mod fuzz;
 pub mod random;
+pub mod random_run;
 pub mod reduce;
 pub mod runtime;
 pub mod spec;

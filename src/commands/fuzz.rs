@@ -11,7 +11,7 @@
 
 use super::devices::DISCOVERY_TIMEOUT;
 use crate::cli::FuzzArgs;
-use crate::drivers::discover::{discover, slug};
+use crate::drivers::discover::{discover, slug, DeviceInfo};
 use crate::drivers::pool::{Slot, WorkerFailure};
 use crate::drivers::protocol::{BuildStatus, Mode};
 use anyhow::{bail, Context};
@@ -41,14 +41,14 @@ struct Verdict {
 
 /// The error messages of a build log, without their `file:line:column:` prefix, so the same
 /// error at another place after reduction compares equal.
-fn error_messages(log: &str) -> BTreeSet<String> {
+pub(super) fn error_messages(log: &str) -> BTreeSet<String> {
     log.lines()
         .filter_map(|l| l.find("error:").map(|i| l[i..].trim().to_string()))
         .collect()
 }
 
 /// A message with its quoted parts (types, names) blanked: what a class of findings shares.
-fn message_shape(msg: &str) -> String {
+pub(super) fn message_shape(msg: &str) -> String {
     let mut out = String::new();
     let mut quoted = false;
     for c in msg.chars() {
@@ -151,18 +151,21 @@ struct Finding {
     class: String,
 }
 
-pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
+/// The device `--subject` names and the OpenCL C profiles it runs, with the clasp binary that
+/// starts its workers.
+pub(super) fn subject_device(
+    subject: &str,
+) -> anyhow::Result<(std::path::PathBuf, DeviceInfo, Vec<Profile>)> {
     let exe = std::env::current_exe().context("cannot find the clasp binary to start workers")?;
     let d = discover(&exe, DISCOVERY_TIMEOUT);
-    let want = args.subject.to_ascii_lowercase();
+    let want = subject.to_ascii_lowercase();
     let Some(dev) = d.platforms.iter().flat_map(|p| &p.devices).find(|dev| {
         [&dev.id, &dev.name, &dev.platform_name]
             .iter()
             .any(|s| s.to_ascii_lowercase().contains(&want))
     }) else {
         bail!(
-            "no OpenCL device matches --subject {} ({}); `clasp devices` lists them",
-            args.subject,
+            "no OpenCL device matches --subject {subject} ({}); `clasp devices` lists them",
             d.error.as_deref().unwrap_or("none found")
         );
     };
@@ -174,6 +177,15 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
     if profiles.is_empty() {
         bail!("{} supports no OpenCL C profile clasp knows", dev.id);
     }
+    Ok((exe, dev.clone(), profiles))
+}
+
+pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
+    if args.runtime {
+        return super::fuzz_runtime::run(args);
+    }
+    let (exe, dev, profiles) = subject_device(&args.subject)?;
+    let dev = &dev;
     let out = args
         .out
         .clone()

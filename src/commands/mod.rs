@@ -6,6 +6,7 @@ mod compare;
 mod coverage;
 mod devices;
 mod fuzz;
+mod fuzz_runtime;
 mod generate;
 mod overhead;
 mod report;
