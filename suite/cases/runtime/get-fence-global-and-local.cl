@@ -1,4 +1,4 @@
-// get_fence on generic pointers into global and local memory returns CLK_GLOBAL_MEM_FENCE and CLK_LOCAL_MEM_FENCE; each check writes 1.
+// get_fence on generic pointers into global and local memory includes CLK_GLOBAL_MEM_FENCE and CLK_LOCAL_MEM_FENCE (a wider fence is valid: AS-GET-FENCE's readings); each check writes 1.
 //@ rules: AS-GET-FENCE
 //@ profiles: CL2.0 CL3.0+generic CL3.0+generic+globals
 //@ kind: run
@@ -8,12 +8,12 @@
 
 int is_global(const int *p)
 {
-    return get_fence(p) == CLK_GLOBAL_MEM_FENCE;
+    return (get_fence(p) & CLK_GLOBAL_MEM_FENCE) != 0;
 }
 
 int is_local(const int *p)
 {
-    return get_fence(p) == CLK_LOCAL_MEM_FENCE;
+    return (get_fence(p) & CLK_LOCAL_MEM_FENCE) != 0;
 }
 
 kernel void fences(global int *out)
