@@ -3,6 +3,7 @@
 // constants.
 //@ rules: AS-CONSTANT-INIT-CONST
 //@ profiles: CL1.1 CL1.2 CL2.0 CL3.0 CL3.0+generic+globals
+//@ props: scope=program space=constant init=builtin-constant
 
 constant float limits[3] = {INFINITY, HUGE_VALF, __builtin_nanf("")};
 constant int lanes = vec_step(float4) * (int)sizeof(float);
