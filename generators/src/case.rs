@@ -207,7 +207,11 @@ impl GenCase {
     /// `rules`, `profiles`, `props` when the case has dimensions, the run-time directives (with
     /// `kind: run`) of a run-time case, and a blank line.
     pub fn header_lines(&self) -> usize {
-        let run = if self.run.is_empty() { 0 } else { 1 + self.run.len() };
+        let run = if self.run.is_empty() {
+            0
+        } else {
+            1 + self.run.len()
+        };
         4 + usize::from(!self.dims.is_empty()) + run
     }
 

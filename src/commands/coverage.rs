@@ -17,7 +17,11 @@ pub fn run(args: &CoverageArgs) -> anyhow::Result<ExitCode> {
     let generated = args.generated.then(|| {
         let generated = generators::exhaustive();
         let matrix = generators::coverage::matrix(&generated, &cases);
-        (generated.len(), generated.iter().filter(|g| g.is_run()).count(), matrix)
+        (
+            generated.len(),
+            generated.iter().filter(|g| g.is_run()).count(),
+            matrix,
+        )
     });
     if let (Some((n, run, matrix)), Format::Text | Format::Md) = (&generated, args.format) {
         print!("{}", generators::coverage::table(matrix));
