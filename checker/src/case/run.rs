@@ -104,6 +104,20 @@ impl Elem {
             })
     }
 
+    /// Every element type.
+    pub fn all() -> impl Iterator<Item = Elem> {
+        Elem::ALL.iter().map(|(_, e)| *e)
+    }
+
+    /// The extension a kernel using the type needs (`requires:` names it).
+    pub fn extension(self) -> Option<&'static str> {
+        match self {
+            Elem::Double => Some("cl_khr_fp64"),
+            Elem::Half => Some("cl_khr_fp16"),
+            _ => None,
+        }
+    }
+
     pub const fn size(self) -> usize {
         match self {
             Elem::Char | Elem::UChar => 1,

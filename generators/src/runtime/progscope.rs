@@ -32,7 +32,7 @@ pub fn all(out: &mut Out) {
         distinct(out, ty, false);
         distinct(out, ty, true);
     }
-    for s in Scalar::ALL {
+    for s in Scalar::all() {
         for storage in ["program", "static-kernel", "static-helper"] {
             for kernels in [1, 2] {
                 for launches in [2, 3, 5] {

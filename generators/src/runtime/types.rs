@@ -1,85 +1,21 @@
 //! The element types of run-time cases: scalars, vectors and structs with padding, with their
 //! device layout (for buffers the host fills) and the lanes a kernel writes out one by one.
 
-use checker::case::run::Elem;
+/// A scalar element type: the run-time case format's own, one list of them in the checker.
+pub use checker::case::run::Elem as Scalar;
 
-/// A scalar element type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scalar {
-    Char,
-    UChar,
-    Short,
-    UShort,
-    Int,
-    UInt,
-    Long,
-    ULong,
-    Float,
-    Double,
-    Half,
-}
-
-impl Scalar {
-    pub const ALL: [Scalar; 11] = [
-        Scalar::Char,
-        Scalar::UChar,
-        Scalar::Short,
-        Scalar::UShort,
-        Scalar::Int,
-        Scalar::UInt,
-        Scalar::Long,
-        Scalar::ULong,
-        Scalar::Float,
-        Scalar::Double,
-        Scalar::Half,
-    ];
-
-    /// The vector element types: one of each width and signedness family, and the optional
-    /// floating-point types.
-    pub const VECTOR_BASES: [Scalar; 8] = [
-        Scalar::Char,
-        Scalar::Short,
-        Scalar::Int,
-        Scalar::UInt,
-        Scalar::Long,
-        Scalar::Float,
-        Scalar::Double,
-        Scalar::Half,
-    ];
-
-    pub fn name(self) -> &'static str {
-        self.elem().name()
-    }
-
-    pub fn elem(self) -> Elem {
-        match self {
-            Scalar::Char => Elem::Char,
-            Scalar::UChar => Elem::UChar,
-            Scalar::Short => Elem::Short,
-            Scalar::UShort => Elem::UShort,
-            Scalar::Int => Elem::Int,
-            Scalar::UInt => Elem::UInt,
-            Scalar::Long => Elem::Long,
-            Scalar::ULong => Elem::ULong,
-            Scalar::Float => Elem::Float,
-            Scalar::Double => Elem::Double,
-            Scalar::Half => Elem::Half,
-        }
-    }
-
-    pub fn size(self) -> usize {
-        self.elem().size()
-    }
-
-    /// The extension a kernel using the type needs.
-    pub fn extension(self) -> Option<&'static str> {
-        match self {
-            Scalar::Double => Some("cl_khr_fp64"),
-            Scalar::Half => Some("cl_khr_fp16"),
-            _ => None,
-        }
-    }
-}
+/// The vector element types: one of each width and signedness family, and the optional
+/// floating-point types.
+pub const VECTOR_BASES: [Scalar; 8] = [
+    Scalar::Char,
+    Scalar::Short,
+    Scalar::Int,
+    Scalar::UInt,
+    Scalar::Long,
+    Scalar::Float,
+    Scalar::Double,
+    Scalar::Half,
+];
 
 /// An element type of a run-time case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,8 +34,8 @@ pub const WIDTHS: [usize; 5] = [2, 3, 4, 8, 16];
 impl Ty {
     /// Every type: the scalars, the vectors of every width, the two structs.
     pub fn all() -> Vec<Ty> {
-        let mut out: Vec<Ty> = Scalar::ALL.into_iter().map(Ty::Scalar).collect();
-        for s in Scalar::VECTOR_BASES {
+        let mut out: Vec<Ty> = Scalar::all().map(Ty::Scalar).collect();
+        for s in VECTOR_BASES {
             for n in WIDTHS {
                 out.push(Ty::Vector(s, n));
             }
@@ -232,7 +168,7 @@ impl Ty {
         for t in 0..count {
             for (c, (_, s, off)) in self.lanes().into_iter().enumerate() {
                 let mut b = Vec::new();
-                s.elem().encode(value(t, c), &mut b);
+                s.encode(value(t, c), &mut b);
                 let at = t * self.size() + off;
                 out[at..at + b.len()].copy_from_slice(&b);
             }
