@@ -12,11 +12,11 @@
 
 use super::pool::describe_exit;
 use super::protocol::{BuildStatus, Hello, Request, Response};
-use super::worker::{protocol_stdout, MAX_LOG};
+use super::worker::{Channel, MAX_LOG};
 use crate::results::Actual;
 use crate::subjects::clspv::{not_a_finding, restriction_of, ENTRY, TARGET_ENV};
 use std::ffi::CString;
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io;
 use std::os::raw::{c_char, c_int};
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
@@ -74,49 +74,26 @@ fn identity(wheel: &str, spirv_val: &Path) -> Result<String, String> {
 
 /// `clasp worker clspv`.
 pub fn main(library: &Path, python: &str, spirv_val: &Path, wheel: &str) -> anyhow::Result<()> {
-    let out = protocol_stdout()?;
-    let mut out = BufWriter::new(out);
-    let mut say = |line: String| -> io::Result<()> {
-        out.write_all(line.as_bytes())?;
-        out.write_all(b"\n")?;
-        out.flush()
-    };
+    let mut channel = Channel::open()?;
     let loaded = identity(wheel, spirv_val).and_then(|id| Ok((id, load(python, library)?)));
     let loaded = match loaded {
         Ok((id, l)) => {
-            say(serde_json::to_string(&Hello {
+            channel.say(&Hello {
                 identity: Some(id),
                 error: None,
-            })?)?;
+            })?;
             l
         }
         Err(e) => {
-            say(serde_json::to_string(&Hello {
+            channel.say(&Hello {
                 identity: None,
                 error: Some(e),
-            })?)?;
+            })?;
             return Ok(());
         }
     };
     let scratch = tempfile::Builder::new().prefix("clasp-clspv-").tempdir()?;
-    for line in io::stdin().lock().lines() {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let resp = match serde_json::from_str::<Request>(&line) {
-            Ok(req) => compile(&loaded, scratch.path(), spirv_val, &req),
-            Err(e) => Response {
-                id: 0,
-                status: BuildStatus::Invalid,
-                code: String::new(),
-                log: format!("bad request: {e}"),
-                build_ms: 0.0,
-                actual: None,
-            },
-        };
-        say(serde_json::to_string(&resp)?)?;
-    }
+    channel.serve(|req| Ok(compile(&loaded, scratch.path(), spirv_val, &req)))?;
     Ok(())
 }
 

@@ -7,11 +7,10 @@
 //! index, so one worker serves a whole run; a crash or hang is the harness's to handle.
 
 use super::protocol::{BuildStatus, Hello, Request, Response};
-use super::worker::{protocol_stdout, MAX_LOG};
+use super::worker::{Channel, MAX_LOG};
 use crate::results::Actual;
 use clang_sys::*;
 use std::ffi::{CStr, CString};
-use std::io::{self, BufRead, BufWriter, Write};
 use std::os::raw::{c_char, c_int, c_ulong};
 use std::path::Path;
 use std::time::Instant;
@@ -45,48 +44,25 @@ fn load(library: &Path) -> Result<String, String> {
 
 /// `clasp worker libclang`.
 pub fn main(library: &Path, include: &Path, wheel: &str) -> anyhow::Result<()> {
-    let out = protocol_stdout()?;
-    let mut out = BufWriter::new(out);
-    let mut say = |line: String| -> io::Result<()> {
-        out.write_all(line.as_bytes())?;
-        out.write_all(b"\n")?;
-        out.flush()
-    };
+    let mut channel = Channel::open()?;
     let version = match load(library) {
         Ok(v) => v,
         Err(e) => {
-            say(serde_json::to_string(&Hello {
+            channel.say(&Hello {
                 identity: None,
                 error: Some(format!("cannot load {}: {e}", library.display())),
-            })?)?;
+            })?;
             return Ok(());
         }
     };
-    say(serde_json::to_string(&Hello {
+    channel.say(&Hello {
         identity: Some(format!("{version} ({wheel})")),
         error: None,
-    })?)?;
+    })?;
     let include = include.display().to_string();
     // SAFETY: libclang is loaded; the index lives until the end of this function.
     let index = unsafe { clang_createIndex(0, 0) };
-    for line in io::stdin().lock().lines() {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let resp = match serde_json::from_str::<Request>(&line) {
-            Ok(req) => parse(index, &include, &req),
-            Err(e) => Response {
-                id: 0,
-                status: BuildStatus::Invalid,
-                code: String::new(),
-                log: format!("bad request: {e}"),
-                build_ms: 0.0,
-                actual: None,
-            },
-        };
-        say(serde_json::to_string(&resp)?)?;
-    }
+    channel.serve(|req| Ok(parse(index, &include, &req)))?;
     // SAFETY: every translation unit made from it is disposed.
     unsafe { clang_disposeIndex(index) };
     Ok(())

@@ -38,6 +38,54 @@ pub(super) fn protocol_stdout() -> io::Result<File> {
     }
 }
 
+/// A worker's protocol channel: one JSON message a line on the saved stdout, flushed as written.
+pub(super) struct Channel {
+    out: BufWriter<File>,
+}
+
+impl Channel {
+    /// Takes stdout for the protocol ([`protocol_stdout`]).
+    pub(super) fn open() -> io::Result<Channel> {
+        Ok(Channel {
+            out: BufWriter::new(protocol_stdout()?),
+        })
+    }
+
+    pub(super) fn say<T: Serialize>(&mut self, msg: &T) -> anyhow::Result<()> {
+        serde_json::to_writer(&mut self.out, msg)?;
+        self.out.write_all(b"\n")?;
+        self.out.flush()?;
+        Ok(())
+    }
+
+    /// Answers every request line on stdin with `handle`'s response until stdin closes; a line
+    /// that is no request is answered `Invalid`, "bad request", and the worker goes on.
+    pub(super) fn serve(
+        &mut self,
+        mut handle: impl FnMut(Request) -> anyhow::Result<Response>,
+    ) -> anyhow::Result<()> {
+        for line in io::stdin().lock().lines() {
+            let line = line?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let resp = match serde_json::from_str::<Request>(&line) {
+                Ok(req) => handle(req)?,
+                Err(e) => Response {
+                    id: 0,
+                    status: BuildStatus::Invalid,
+                    code: String::new(),
+                    log: format!("bad request: {e}"),
+                    build_ms: 0.0,
+                    actual: None,
+                },
+            };
+            self.say(&resp)?;
+        }
+        Ok(())
+    }
+}
+
 /// `clasp worker discover`.
 pub fn discover_main() -> anyhow::Result<()> {
     let out = protocol_stdout()?;
@@ -81,87 +129,65 @@ fn open(
 
 /// `clasp worker build`.
 pub fn build_main(platform: u32, device: u32) -> anyhow::Result<()> {
-    let out = protocol_stdout()?;
-    let mut out = BufWriter::new(out);
-    let mut say = |line: String| -> io::Result<()> {
-        out.write_all(line.as_bytes())?;
-        out.write_all(b"\n")?;
-        out.flush()
-    };
+    let mut channel = Channel::open()?;
     let opened = open(platform, device);
     let (device, context) = match opened {
         Ok((d, c, identity)) => {
-            say(serde_json::to_string(&Hello {
+            channel.say(&Hello {
                 identity: Some(identity),
                 error: None,
-            })?)?;
+            })?;
             (d, c)
         }
         Err(e) => {
-            say(serde_json::to_string(&Hello {
+            channel.say(&Hello {
                 identity: None,
                 error: Some(e),
-            })?)?;
+            })?;
             return Ok(());
         }
     };
     let mut runner = super::execute::Runner::new(&context, &device);
     // Offline compiles of the SPIR-V path, made on the first such request.
     let mut scratch: Option<tempfile::TempDir> = None;
-    for line in io::stdin().lock().lines() {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let resp = match serde_json::from_str::<Request>(&line) {
-            Ok(req) => match req.mode {
-                Mode::Build => build_one(&context, &device, &req).1,
-                Mode::Run => runner.run_case(&req),
-                Mode::ArgInfo => runner.arg_info(&req),
-                Mode::Spirv | Mode::SpirvRun => {
-                    if scratch.is_none() {
-                        scratch = Some(tempfile::Builder::new().prefix("clasp-spirv-").tempdir()?);
-                    }
-                    let dir = scratch.as_ref().map(|d| d.path()).unwrap_or(Path::new("."));
-                    match super::spirv::compile(dir, &req) {
-                        Ok(il) => {
-                            // Every option went to the offline compiler.
-                            let run = req.mode == Mode::SpirvRun;
-                            let req = Request {
-                                il: Some(il),
-                                options: String::new(),
-                                mode: if run { Mode::Run } else { Mode::Build },
-                                ..req
-                            };
-                            if run {
-                                runner.run_case(&req)
-                            } else {
-                                build_one(&context, &device, &req).1
-                            }
-                        }
-                        Err(why) => Response {
-                            id: req.id,
-                            status: BuildStatus::Invalid,
-                            code: String::new(),
-                            log: String::new(),
-                            build_ms: 0.0,
-                            actual: Some(crate::results::Actual::Skipped { why }),
-                        },
-                    }
+    channel.serve(|req| {
+        Ok(match req.mode {
+            Mode::Build => build_one(&context, &device, &req).1,
+            Mode::Run => runner.run_case(&req),
+            Mode::ArgInfo => runner.arg_info(&req),
+            Mode::Spirv | Mode::SpirvRun => {
+                if scratch.is_none() {
+                    scratch = Some(tempfile::Builder::new().prefix("clasp-spirv-").tempdir()?);
                 }
-            },
-            Err(e) => Response {
-                id: 0,
-                status: BuildStatus::Invalid,
-                code: String::new(),
-                log: format!("bad request: {e}"),
-                build_ms: 0.0,
-                actual: None,
-            },
-        };
-        say(serde_json::to_string(&resp)?)?;
-    }
-    Ok(())
+                let dir = scratch.as_ref().map(|d| d.path()).unwrap_or(Path::new("."));
+                match super::spirv::compile(dir, &req) {
+                    Ok(il) => {
+                        // Every option went to the offline compiler.
+                        let run = req.mode == Mode::SpirvRun;
+                        let req = Request {
+                            il: Some(il),
+                            options: String::new(),
+                            mode: if run { Mode::Run } else { Mode::Build },
+                            ..req
+                        };
+                        if run {
+                            runner.run_case(&req)
+                        } else {
+                            build_one(&context, &device, &req).1
+                        }
+                    }
+                    Err(why) => Response {
+                        id: req.id,
+                        status: BuildStatus::Invalid,
+                        code: String::new(),
+                        log: String::new(),
+                        build_ms: 0.0,
+                        actual: Some(crate::results::Actual::Skipped { why }),
+                    },
+                }
+            }
+        })
+    })
 }
 
 /// Builds `req.source` with `req.options`; the program too when the build was accepted.
