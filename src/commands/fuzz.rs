@@ -309,6 +309,31 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
+/// The table a fuzzing report opens with, one row per class of findings: (profile, what the
+/// findings share, how many, the name of the smallest, which its section is linked by). Nothing
+/// when there is no class.
+pub(super) fn write_class_table<'a>(
+    md: &mut String,
+    rows: impl IntoIterator<Item = (&'a str, &'a str, usize, &'a str)>,
+) {
+    let mut rows = rows.into_iter().peekable();
+    if rows.peek().is_none() {
+        return;
+    }
+    let _ = writeln!(
+        md,
+        "## Classes\n\n| profile | the device | findings | smallest |\n| --- | --- | ---: | --- |"
+    );
+    for (profile, class, n, smallest) in rows {
+        let _ = writeln!(
+            md,
+            "| {profile} | {} | {n} | [{smallest}](#{smallest}) |",
+            class.replace('|', "\\|")
+        );
+    }
+    let _ = writeln!(md);
+}
+
 /// The report's body: a table of classes (profile and what the findings share), then each
 /// finding with its reduced kernel, smallest first within its class.
 fn write_findings(md: &mut String, findings: &[Finding]) {
@@ -319,21 +344,20 @@ fn write_findings(md: &mut String, findings: &[Finding]) {
             .or_default()
             .push(f);
     }
-    if !classes.is_empty() {
-        let _ = writeln!(md, "## Classes\n\n| profile | the device | findings | smallest |\n| --- | --- | ---: | --- |");
-        for ((class, profile), fs) in &mut classes {
-            fs.sort_by_key(|f| (f.reduced.len(), f.name.clone()));
-            let _ = writeln!(
-                md,
-                "| {profile} | {} | {} | [{}](#{}) |",
-                class.replace('|', "\\|"),
-                fs.len(),
-                fs[0].name,
-                fs[0].name
-            );
-        }
-        let _ = writeln!(md);
+    for fs in classes.values_mut() {
+        fs.sort_by_key(|f| (f.reduced.len(), f.name.clone()));
     }
+    write_class_table(
+        md,
+        classes.iter().map(|((class, profile), fs)| {
+            (
+                profile.as_str(),
+                class.as_str(),
+                fs.len(),
+                fs[0].name.as_str(),
+            )
+        }),
+    );
     for ((class, profile), fs) in &classes {
         let _ = writeln!(md, "## {profile}: {class}\n");
         for f in fs {

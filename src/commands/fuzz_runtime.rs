@@ -512,22 +512,20 @@ fn write_findings(md: &mut String, findings: &[Finding]) {
     if classes.is_empty() {
         return;
     }
-    let _ = writeln!(
-        md,
-        "## Classes\n\n| profile | the device | findings | smallest |\n| --- | --- | ---: | --- |"
-    );
-    for ((profile, class), fs) in &mut classes {
+    for fs in classes.values_mut() {
         fs.sort_by_key(|f| (f.case.len(), f.name.clone()));
-        let _ = writeln!(
-            md,
-            "| {profile} | {} | {} | [{}](#{}) |",
-            class.replace('|', "\\|"),
-            fs.len(),
-            fs[0].name,
-            fs[0].name
-        );
     }
-    let _ = writeln!(md);
+    super::fuzz::write_class_table(
+        md,
+        classes.iter().map(|((profile, class), fs)| {
+            (
+                profile.as_str(),
+                class.as_str(),
+                fs.len(),
+                fs[0].name.as_str(),
+            )
+        }),
+    );
     for ((profile, class), fs) in &classes {
         let _ = writeln!(md, "## {profile}: {class}\n");
         for f in fs {
