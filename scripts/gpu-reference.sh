@@ -11,9 +11,9 @@
 #   scripts/gpu-reference.sh verify        # the corpus on every device, the whole generated suite
 #       on NVIDIA (8 shards) and a sample of 5 on PoCL, each merged into a compact report in $OUT
 #       (hand/, gen-nvidia/, gen-pocl-sample/) with the logs in $OUT/logs.tar.gz: about 4 minutes
-#   scripts/gpu-reference.sh fuzz-runtime SUBJECT [TIME]
+#   scripts/gpu-reference.sh fuzz-runtime SUBJECT [TIME] [JOBS]
 #       run-time fuzzing of SUBJECT (NVIDIA, portable) with random programs and their EMI
-#       variants (default 10m)
+#       variants (default 10m, 1 job)
 #   scripts/gpu-reference.sh generated SUBJECT SHARDS [SECONDS]
 #       the whole generated suite from memory on SUBJECT (nvidia, portable) in SHARDS hash
 #       shards, within SECONDS (default 540); call again to go on (references: nvidia 8 shards in
@@ -128,9 +128,9 @@ fuzz)
 fuzz-runtime)
   # Random run-time programs and their EMI variants, executed and compared with the outputs the
   # generator computed; mismatches reduced into run-time cases.
-  subject=${2:?usage: gpu-reference.sh fuzz-runtime SUBJECT [TIME]}
+  subject=${2:?usage: gpu-reference.sh fuzz-runtime SUBJECT [TIME] [JOBS]}
   name=$(echo "$subject" | tr 'A-Z ' 'a-z-')
-  "$BIN" fuzz --runtime --subject "$subject" --time "${3:-10m}" --seed 1 \
+  "$BIN" fuzz --runtime --subject "$subject" --time "${3:-10m}" -j "${4:-1}" --seed 1 \
     --out "$OUT/fuzz-runtime-$name" > "$OUT/fuzz-runtime-$name.log" 2>&1
   echo "clasp fuzz --runtime exit $? (1: mismatches)" | tee -a "$OUT/fuzz-runtime-$name.log"
   tail -20 "$OUT/fuzz-runtime-$name.log"

@@ -495,6 +495,11 @@ pub struct FuzzArgs {
     /// computed; mismatches, crashes and build failures are reduced into run-time suite cases.
     #[arg(long)]
     pub runtime: bool,
+    /// Run-time fuzzing: parallel workers, each running the next program of the seed's one
+    /// sequence (so the programs tried are those of one longer campaign) on a device worker of
+    /// its own.
+    #[arg(short = 'j', long, default_value_t = 1, requires = "runtime", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub jobs: u32,
     /// Testing the fuzzer: every run-time expectation gets out[0] off by one.
     #[arg(long, hide = true, requires = "runtime")]
     pub wrong_expectation: bool,

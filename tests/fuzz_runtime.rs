@@ -160,3 +160,49 @@ fn a_wrong_expectation_is_caught_and_reduced() {
     let report = std::fs::read_to_string(dir.join("report.md")).unwrap();
     assert!(report.contains("## Classes"), "{report}");
 }
+
+#[test]
+fn parallel_jobs_share_one_sequence_of_programs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let Some(d) = installed(tmp.path()).first().copied() else {
+        println!("skipped: no driver installed");
+        return;
+    };
+    let dir = tmp.path().join("jobs");
+    let out = clasp(
+        &[
+            "fuzz",
+            "--runtime",
+            "--wrong-expectation",
+            "--subject",
+            d,
+            "--time",
+            "1",
+            "-j",
+            "2",
+            "--out",
+            dir.to_str().unwrap(),
+        ],
+        &[("RUSTICL_ENABLE", "llvmpipe")],
+        tmp.path(),
+    );
+    assert_eq!(out.status.code(), Some(1), "{d}: {}", text(&out));
+    // Every program fails (its expectation is wrong), and each index was run by one job only.
+    let found = mismatches(&dir);
+    let mut seen = std::collections::BTreeSet::new();
+    for m in &found {
+        let key = (m["index"].as_u64().unwrap(), m["variant"].to_string());
+        assert!(seen.insert(key), "program run twice: {m}");
+    }
+    let programs = seen.iter().filter(|(_, v)| v == "\"program\"").count();
+    assert!(programs >= 2, "{d}: {}", text(&out));
+    for k in 0..2 {
+        assert!(
+            found.iter().any(|m| m["job"] == k),
+            "job {k} ran no program: {}",
+            text(&out)
+        );
+    }
+    let report = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    assert!(report.contains("2 job(s)"), "{report}");
+}

@@ -1,4 +1,4 @@
-//! `clasp fuzz --runtime --subject DEVICE [--time S] [--seed N] [--out DIR]`: differential
+//! `clasp fuzz --runtime --subject DEVICE [--time S] [--seed N] [-j N] [--out DIR]`: differential
 //! run-time fuzzing of one OpenCL device. Seeded random programs whose pointers cross address
 //! spaces (`generators::random_run`), each with an EMI variant (code under guards that are
 //! false at run time), are written as run-time suite cases and executed in the harness's
@@ -22,6 +22,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::{ExitCode, Stdio};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// A run-time case's build and run together.
@@ -126,7 +128,8 @@ fn driver_said(printed: &str) -> Option<String> {
 struct Device<'a> {
     slot: Slot<'a>,
     cache: HashMap<String, Verdict>,
-    runs: usize,
+    /// The campaign's count of device runs.
+    runs: &'a AtomicUsize,
     /// Where the workers' output goes: what a run appends is what the driver printed.
     log: Option<std::path::PathBuf>,
 }
@@ -136,7 +139,7 @@ impl Device<'_> {
         if let Some(v) = self.cache.get(case) {
             return v.clone();
         }
-        self.runs += 1;
+        self.runs.fetch_add(1, Ordering::Relaxed);
         let size = |p: &std::path::PathBuf| std::fs::metadata(p).map_or(0, |m| m.len());
         let before = self.log.as_ref().map_or(0, size);
         let mut v = self.run_uncached(case, profile);
@@ -257,40 +260,124 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
         .unwrap_or_else(|| format!("reports/fuzz/{}/runtime", slug(&dev.id)).into());
     std::fs::create_dir_all(out.join("cases"))?;
     let identity = dev.identity();
-    let mut jsonl = std::fs::OpenOptions::new()
+    let jsonl = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(out.join("mismatches.jsonl"))?;
-    // What drivers print (Oclgrind's fatal errors name the construct it cannot run).
-    let worker_log = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(out.join("workers.log"))
-        .ok();
-    let log = || {
-        worker_log
-            .as_ref()
-            .and_then(|f| f.try_clone().ok())
-            .map(Stdio::from)
-            .unwrap_or_else(Stdio::null)
-    };
-    let mut device = Device {
-        slot: Slot::new(&exe, &dev, &identity, &log, DISCOVERY_TIMEOUT),
-        cache: HashMap::new(),
-        runs: 0,
-        log: Some(out.join("workers.log")),
-    };
-    let wrong = args.wrong_expectation;
     let started = Instant::now();
-    let deadline = started + args.time;
-    let mut t = Tally::default();
-    let mut per_class: HashMap<(&str, Profile, bool), usize> = HashMap::new();
-    let mut findings: Vec<Finding> = Vec::new();
-    let mut i = 0u64;
-    while Instant::now() < deadline {
-        i += 1;
-        let (prog, expected) = random_run::seeded(args.seed, i, &profiles);
-        t.programs += 1;
+    let c = Campaign {
+        args,
+        identity: &identity,
+        profiles: &profiles,
+        out: &out,
+        started,
+        deadline: started + args.time,
+        next: AtomicU64::new(0),
+        runs: AtomicUsize::new(0),
+        shared: Mutex::new(Shared {
+            t: Tally::default(),
+            per_class: HashMap::new(),
+            findings: Vec::new(),
+            jsonl,
+        }),
+    };
+    let jobs = args.jobs.max(1) as usize;
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        let workers: Vec<_> = (0..jobs)
+            .map(|k| {
+                let (c, exe, dev, identity) = (&c, &exe, &dev, &identity);
+                scope.spawn(move || -> anyhow::Result<()> {
+                    // What drivers print (Oclgrind's fatal errors name the construct it cannot
+                    // run); one file per job, so a failure's tail is that job's own.
+                    let path = match jobs {
+                        1 => c.out.join("workers.log"),
+                        _ => c.out.join(format!("workers-{k}.log")),
+                    };
+                    let worker_log = std::fs::OpenOptions::new()
+                        .create(true)
+                        .append(true)
+                        .open(&path)
+                        .ok();
+                    let log = || {
+                        worker_log
+                            .as_ref()
+                            .and_then(|f| f.try_clone().ok())
+                            .map(Stdio::from)
+                            .unwrap_or_else(Stdio::null)
+                    };
+                    let mut device = Device {
+                        slot: Slot::new(exe, dev, identity, &log, DISCOVERY_TIMEOUT),
+                        cache: HashMap::new(),
+                        runs: &c.runs,
+                        log: Some(path.clone()),
+                    };
+                    while Instant::now() < c.deadline {
+                        let i = c.next.fetch_add(1, Ordering::Relaxed) + 1;
+                        c.program(i, k, &mut device)?;
+                    }
+                    Ok(())
+                })
+            })
+            .collect();
+        for w in workers {
+            w.join()
+                .map_err(|_| anyhow::anyhow!("a fuzzing job panicked"))??;
+        }
+        Ok(())
+    })?;
+    let mut sh = c.shared.into_inner().unwrap_or_else(|e| e.into_inner());
+    (sh.t.runs, sh.t.secs) = (c.runs.into_inner(), started.elapsed().as_secs_f64());
+    let summary = sh.t.line(sh.findings.len());
+    std::fs::write(
+        out.join("report.md"),
+        report(&identity, args, &profiles, &sh.findings, &sh.t, true),
+    )?;
+    eprintln!(
+        "{summary} on {}; report in {}",
+        dev.id,
+        out.join("report.md").display()
+    );
+    Ok(if sh.t.found == 0 && sh.t.generator_bugs == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// One campaign: what its jobs share.
+struct Campaign<'a> {
+    args: &'a FuzzArgs,
+    identity: &'a str,
+    profiles: &'a [Profile],
+    out: &'a std::path::Path,
+    started: Instant,
+    deadline: Instant,
+    /// The last program index handed to a job.
+    next: AtomicU64,
+    /// Device runs of every job.
+    runs: AtomicUsize,
+    shared: Mutex<Shared>,
+}
+
+/// What the jobs add to as they go.
+struct Shared {
+    t: Tally,
+    per_class: HashMap<(&'static str, Profile, bool), usize>,
+    findings: Vec<Finding>,
+    jsonl: std::fs::File,
+}
+
+impl Campaign<'_> {
+    fn shared(&self) -> std::sync::MutexGuard<'_, Shared> {
+        self.shared.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Program `i` of the seed and its EMI variant on job `job`'s device; a mismatch is
+    /// reduced there.
+    fn program(&self, i: u64, job: usize, device: &mut Device) -> anyhow::Result<()> {
+        let (args, wrong) = (self.args, self.args.wrong_expectation);
+        let (prog, expected) = random_run::seeded(args.seed, i, self.profiles);
+        self.shared().t.programs += 1;
         let profile = prog.profile;
         let variant = random_run::emi(&prog, args.seed ^ i);
         for (what, p) in [("program", prog), ("emi", variant)] {
@@ -302,11 +389,11 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
                 Err(e) => Err(e),
             });
             if let Err(e) = own {
-                t.generator_bugs += 1;
+                self.shared().t.generator_bugs += 1;
                 eprintln!("generator bug in program {i} ({what}), not run: {e}");
                 continue;
             }
-            t.variants += usize::from(what == "emi");
+            self.shared().t.variants += usize::from(what == "emi");
             let header = format!(
                 "Random run-time program {i} of seed {} ({what}); out is what the generator computed.",
                 args.seed
@@ -315,19 +402,23 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
             let (symptom, detail) = match device.run(&text, profile) {
                 Verdict::Pass => continue,
                 Verdict::Skipped(why) => {
-                    t.skipped += 1;
+                    self.shared().t.skipped += 1;
                     eprintln!("program {i} ({what}) skipped: {why}");
                     continue;
                 }
                 Verdict::Fails(s, d) => (s, d),
             };
-            t.found += 1;
             let name = format!("seed-{}-{i}-{what}", args.seed);
-            let count = per_class
-                .entry((symptom.kind(), profile, p.uses_to_named()))
-                .or_default();
-            *count += 1;
-            let reduce = *count <= REDUCED_PER_CLASS;
+            let reduce = {
+                let mut sh = self.shared();
+                sh.t.found += 1;
+                let count = sh
+                    .per_class
+                    .entry((symptom.kind(), profile, p.uses_to_named()))
+                    .or_default();
+                *count += 1;
+                *count <= REDUCED_PER_CLASS
+            };
             let reduced = if reduce {
                 let mut budget = REDUCTION_RUNS;
                 random_run::reduce(&p, |c, exp| {
@@ -354,7 +445,7 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
                 &r_expected,
                 wrong,
                 &header,
-                &identity,
+                self.identity,
                 &symptom,
                 &r_detail,
             );
@@ -363,17 +454,18 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
                 s => s.class(),
             };
             if reduce {
-                std::fs::write(out.join("cases").join(format!("{name}.cl")), &case)?;
+                std::fs::write(self.out.join("cases").join(format!("{name}.cl")), &case)?;
             }
             let entry = serde_json::json!({
-                "name": name, "seed": args.seed, "index": i, "variant": what,
-                "profile": profile.name(), "device": identity, "symptom": symptom.kind(),
+                "name": name, "seed": args.seed, "index": i, "variant": what, "job": job,
+                "profile": profile.name(), "device": self.identity, "symptom": symptom.kind(),
                 "class": class, "detail": detail, "reduced": reduce,
                 "lines": p.source().lines().count(),
                 "reduced_lines": reduced.source().lines().count(),
                 "case": case, "original": text,
             });
-            writeln!(jsonl, "{entry}")?;
+            let mut sh = self.shared();
+            writeln!(sh.jsonl, "{entry}")?;
             eprintln!(
                 "mismatch {name} ({class}): {} lines{}",
                 p.source().lines().count(),
@@ -384,7 +476,7 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
                 }
             );
             if reduce {
-                findings.push(Finding {
+                sh.findings.push(Finding {
                     name,
                     profile,
                     class,
@@ -394,27 +486,20 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
                 });
             }
             // Kept current, so a campaign that is stopped still leaves its report.
-            (t.runs, t.secs) = (device.runs, started.elapsed().as_secs_f64());
-            let md = report(&identity, args, &profiles, &findings, &t, false);
-            std::fs::write(out.join("report.md"), md)?;
+            let runs = self.runs.load(Ordering::Relaxed);
+            (sh.t.runs, sh.t.secs) = (runs, self.started.elapsed().as_secs_f64());
+            let md = report(
+                self.identity,
+                args,
+                self.profiles,
+                &sh.findings,
+                &sh.t,
+                false,
+            );
+            std::fs::write(self.out.join("report.md"), md)?;
         }
+        Ok(())
     }
-    (t.runs, t.secs) = (device.runs, started.elapsed().as_secs_f64());
-    let summary = t.line(findings.len());
-    std::fs::write(
-        out.join("report.md"),
-        report(&identity, args, &profiles, &findings, &t, true),
-    )?;
-    eprintln!(
-        "{summary} on {}; report in {}",
-        dev.id,
-        out.join("report.md").display()
-    );
-    Ok(if t.found == 0 && t.generator_bugs == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
 }
 
 /// What a campaign did, for the report's last line.
@@ -455,9 +540,10 @@ fn report(
     done: bool,
 ) -> String {
     let mut md = format!(
-        "# clasp fuzz --runtime: {identity}\n\nseed {}, {} s, profiles {}\n\n",
+        "# clasp fuzz --runtime: {identity}\n\nseed {}, {} s, {} job(s), profiles {}\n\n",
         args.seed,
         args.time.as_secs_f64(),
+        args.jobs,
         profiles
             .iter()
             .map(|p| p.name())
