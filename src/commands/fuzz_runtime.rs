@@ -421,8 +421,9 @@ impl Campaign<'_> {
             };
             let reduced = if reduce {
                 let mut budget = REDUCTION_RUNS;
+                // Reduction ends with the campaign's time, keeping what it has reduced so far.
                 random_run::reduce(&p, |c, exp| {
-                    if budget == 0 {
+                    if budget == 0 || Instant::now() >= self.deadline {
                         return false;
                     }
                     budget -= 1;
