@@ -93,14 +93,40 @@ struct BodyTok {
     sym: Symbol,
     kind: TokenKind,
     space_before: bool,
+    /// The parameter it names (in the bytes that aligning the others leaves): [`NO_PARAM`],
+    /// an index, or [`FAR_PARAM`] past the indices this holds.
+    param: u16,
 }
 
+const _: () = assert!(std::mem::size_of::<BodyTok>() == 8);
+
+/// [`BodyTok::param`] of a token that names no parameter.
+const NO_PARAM: u16 = u16::MAX;
+/// [`BodyTok::param`] of a token that names a parameter whose index does not fit: found again
+/// at each use.
+const FAR_PARAM: u16 = u16::MAX - 1;
+
 impl BodyTok {
-    fn of(t: &Token) -> BodyTok {
-        BodyTok {
+    fn of(t: &Token, params: Option<&[Symbol]>) -> BodyTok {
+        let mut b = BodyTok {
             sym: t.sym,
             kind: t.kind,
             space_before: t.space_before,
+            param: NO_PARAM,
+        };
+        if let Some(p) = param_of(params, &b) {
+            b.param = u16::try_from(p).map_or(FAR_PARAM, |p| p.min(FAR_PARAM));
+        }
+        b
+    }
+
+    /// The parameter it names, among `params` (those of its macro).
+    #[inline]
+    fn param(&self, params: Option<&[Symbol]>) -> Option<usize> {
+        match self.param {
+            NO_PARAM => None,
+            FAR_PARAM => param_of(params, self),
+            p => Some(usize::from(p)),
         }
     }
 
@@ -218,7 +244,8 @@ impl Macro {
             params = Some(ps);
         }
         let written = &rest[i..];
-        let mut body: Box<[BodyTok]> = written.iter().map(BodyTok::of).collect();
+        let ps = params.as_deref();
+        let mut body: Box<[BodyTok]> = written.iter().map(|t| BodyTok::of(t, ps)).collect();
         if let Some(first) = body.first_mut() {
             first.space_before = false;
         }
@@ -227,10 +254,9 @@ impl Macro {
             return Err((span, "`##` cannot be at either end of a macro body".into()));
         }
         if params.is_some() {
-            let ps = params.as_deref();
             for (k, b) in body.iter().enumerate() {
                 if b.kind == TokenKind::Hash
-                    && body.get(k + 1).is_none_or(|n| param_of(ps, n).is_none())
+                    && body.get(k + 1).is_none_or(|n| n.param(ps).is_none())
                 {
                     let at = written[k].span;
                     return Err((at, "`#` is not followed by a macro parameter".into()));
@@ -567,7 +593,7 @@ impl Pp<'_> {
         out.reserve(m.body.len());
         let body = &m.body;
         let params = m.params.as_deref();
-        let param = |t: &BodyTok| param_of(params, t);
+        let param = |t: &BodyTok| t.param(params);
         let function_like = params.is_some();
         let va_index = m.variadic.then(|| args.len().saturating_sub(1));
         let mut chain = None;
