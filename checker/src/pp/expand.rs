@@ -65,6 +65,19 @@ pub(crate) struct Context {
     disables: Option<Symbol>,
 }
 
+impl Context {
+    /// Reads up to `room` of the tokens still to read, stopping before the first that `stop`
+    /// holds for.
+    #[inline]
+    pub(crate) fn take_plain(&mut self, room: usize, stop: impl Fn(&Tok) -> bool) -> &[Tok] {
+        let from = self.pos.min(self.toks.len());
+        let rest = &self.toks[from..from.saturating_add(room).min(self.toks.len())];
+        let n = rest.iter().position(stop).unwrap_or(rest.len());
+        self.pos = from + n;
+        &self.toks[from..from + n]
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Builtin {
     File,
