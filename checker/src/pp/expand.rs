@@ -41,7 +41,7 @@ impl Tok {
 }
 
 /// An argument's full expansion (C99 6.10.3.1), made when a use needs it.
-enum Expanded {
+pub(super) enum Expanded {
     Not,
     /// The argument itself: it names no macro that could expand (most arguments: `x`,
     /// `(i) + 1`), so it is neither copied nor rescanned.
@@ -301,6 +301,24 @@ impl Pp<'_> {
         }
     }
 
+    /// Keeps the lists of an invocation's arguments and their expansions, and the two lists
+    /// that held them, for the next invocations: most invocations are small, and allocating
+    /// each list was a share of the time.
+    fn recycle_args(&mut self, mut args: Vec<Vec<Tok>>, mut expanded: Vec<Expanded>) {
+        for v in args.drain(..) {
+            self.recycle(v);
+        }
+        for e in expanded.drain(..) {
+            if let Expanded::List(v) = e {
+                self.recycle(v);
+            }
+        }
+        if self.spare_args.len() < SPARE_LISTS {
+            self.spare_args.push(args);
+            self.spare_expanded.push(expanded);
+        }
+    }
+
     /// An empty token list, reusing a recycled one when there is one.
     pub(super) fn spare_list(&mut self) -> Vec<Tok> {
         self.spare.pop().unwrap_or_default()
@@ -507,7 +525,7 @@ impl Pp<'_> {
         floor: usize,
         file: bool,
     ) -> Option<(Vec<Vec<Tok>>, Span)> {
-        let mut args: Vec<Vec<Tok>> = Vec::with_capacity(nparams.max(1));
+        let mut args = self.spare_args.pop().unwrap_or_default();
         args.push(self.spare_list());
         let mut depth = 0u32;
         let close = loop {
@@ -600,7 +618,7 @@ impl Pp<'_> {
                 placemarker: t.placemarker,
             }
         };
-        let mut expanded: Vec<Expanded> = Vec::with_capacity(args.len());
+        let mut expanded = self.spare_expanded.pop().unwrap_or_default();
         expanded.resize_with(args.len(), || Expanded::Not);
         let mut out = self.spare_list();
         out.reserve(m.body.len());
@@ -727,13 +745,7 @@ impl Pp<'_> {
         if out.iter().any(|t| t.placemarker) {
             out.retain(|t| !t.placemarker);
         }
-        let lists = expanded.into_iter().filter_map(|e| match e {
-            Expanded::List(v) => Some(v),
-            _ => None,
-        });
-        for v in args.into_iter().chain(lists) {
-            self.recycle(v);
-        }
+        self.recycle_args(args, expanded);
         Some(out)
     }
 

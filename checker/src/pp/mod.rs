@@ -293,6 +293,9 @@ pub(crate) struct Pp<'a> {
     /// Emptied token lists of finished expansions and arguments, for the next ones: most
     /// expansions are a few tokens, and allocating each list was a large share of the time.
     spare: Vec<Vec<Tok>>,
+    /// Emptied lists of arguments and of their expansions, likewise.
+    spare_args: Vec<Vec<Vec<Tok>>>,
+    spare_expanded: Vec<Vec<expand::Expanded>>,
     files: Vec<FileState>,
     conds: Vec<Cond>,
     /// Files lexed whole, for their next inclusion (files lexed in parts are lexed again).
@@ -333,6 +336,8 @@ impl<'a> Pp<'a> {
             disabled: Vec::new(),
             ctx: Vec::new(),
             spare: Vec::new(),
+            spare_args: Vec::new(),
+            spare_expanded: Vec::new(),
             files: Vec::new(),
             conds: Vec::new(),
             lexed: HashMap::default(),
