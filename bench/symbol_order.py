@@ -11,9 +11,10 @@ of it resident. Packed together they take about a quarter of that.
 
 How: each command below runs once under valgrind's callgrind, which names every function
 executed; the names of clasp's own symbols (as the linker sees them, not demangled) are written,
-those of an empty check (start-up) first, then each run's new ones, by name within a run. The inputs are those of
-bench/whole_process.sh (bench/gen_kernels.py) and the hand-written corpus in every language
-profile, in each output format, so diagnostics are rendered too.
+those of an empty check (start-up) first, then each run's new ones, by name within a run. The
+inputs are those of bench/whole_process.sh (bench/gen_kernels.py, bench/gen_libraries.py) and
+the hand-written corpus in every language profile, in each output format, so diagnostics are
+rendered too.
 
 A stale list only degrades: names that no longer exist are skipped by the linker and new
 functions land after the listed ones, where they were before. Many names carry a hash of the
@@ -42,6 +43,8 @@ def runs(work):
         yield [f"{work}/proj/kernels/{k}", *inc, "--std", "CL1.2"]
     yield [f"{work}/proj/kernels", *inc, "--std", "CL1.2"]
     yield [f"{work}/big.cl", "--std", "CL1.2"]
+    yield [f"{work}/relativity.cl", "--std", "CL1.2"]
+    yield [f"{work}/crypt/kernels/m00000.cl", "-I", f"{work}/crypt/include", "--std", "CL1.2"]
     for profile in ("CL1.1", "CL1.2", "CL2.0", "CL3.0+generic+globals", "CLC++2021"):
         yield [CORPUS, "--std", profile]
     for fmt in ("json", "sarif"):
@@ -72,8 +75,9 @@ def executed(clasp, args, out):
 def main():
     clasp = os.path.realpath(sys.argv[1] if len(sys.argv) > 1 else f"{ROOT}/target/release/clasp")
     with tempfile.TemporaryDirectory() as work:
-        subprocess.run([sys.executable, f"{HERE}/gen_kernels.py", work], check=True,
-                       stdout=subprocess.DEVNULL)
+        for gen in ("gen_kernels.py", "gen_libraries.py"):
+            subprocess.run([sys.executable, f"{HERE}/{gen}", work], check=True,
+                           stdout=subprocess.DEVNULL)
         order, seen = [], set()
         for args in runs(work):
             new = executed(clasp, args, f"{work}/callgrind.out") - seen

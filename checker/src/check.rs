@@ -2,7 +2,7 @@
 
 use crate::ast::Arena;
 use crate::diag::Diagnostic;
-use crate::parse::Window;
+use crate::parse::{Piece, Window};
 use crate::pp::{self, Loader, MemLoader};
 use crate::source::{FileId, SourceMap};
 use crate::spec::Profile;
@@ -109,9 +109,26 @@ fn check_windowed(
     with_arena(|arena| {
         let mut sema = crate::sema::Analysis::new(profile, &mut analysed);
         let src = &mut stream;
-        crate::parse::each_item_in(arena, src, window, profile, &mut parsed, |item| {
-            sema.external(&item)
-        });
+        crate::parse::each_item_in(
+            arena,
+            src,
+            window,
+            profile,
+            &mut parsed,
+            |piece| match piece {
+                Piece::Item(item) => sema.external(&item),
+                Piece::Open(f) => {
+                    sema.open_function(&f);
+                    f.body.items.iter().for_each(|s| sema.statement(s));
+                }
+                Piece::Rest { stmts, closes } => {
+                    stmts.iter().for_each(|s| sema.statement(s));
+                    if closes {
+                        sema.close_function();
+                    }
+                }
+            },
+        );
     });
     drop(stream);
     diags.append(&mut parsed);

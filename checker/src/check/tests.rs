@@ -1,6 +1,7 @@
 //! Streaming changes nothing: every suite case, and inputs written to need long lookahead,
 //! recovery or parsing again, give the same diagnostics through parser windows of a few tokens
-//! (each declaration parsed again at every overrun, finished ones dropped early) and with the
+//! (each declaration parsed again at every overrun, finished ones dropped early, function
+//! bodies handed out a statement or a few at a time) and with the
 //! files lexed a line or a few at a time, as with the whole output read before parsing starts
 //! and each file lexed whole; included files too, under limits that stop the run part of the
 //! way.
@@ -9,13 +10,15 @@ use super::*;
 use crate::spec::Profile;
 
 /// Windows far smaller than any declaration (nearly every declaration overruns, several
-/// times), each with a size of the files' parts (a line, a few lines).
+/// times), function bodies in pieces of a statement or a few, each with a size of the files'
+/// parts (a line, a few lines).
 const SMALL: [(Window, usize); 3] = [
     (
         Window {
             ahead: 1,
             drop_after: 1,
             fill: 1,
+            piece: 1,
         },
         1,
     ),
@@ -24,6 +27,7 @@ const SMALL: [(Window, usize); 3] = [
             ahead: 2,
             drop_after: 3,
             fill: 2,
+            piece: 0,
         },
         usize::MAX,
     ),
@@ -32,6 +36,7 @@ const SMALL: [(Window, usize); 3] = [
             ahead: 7,
             drop_after: 16,
             fill: 3,
+            piece: 9,
         },
         10,
     ),
@@ -42,6 +47,7 @@ const WHOLE: Window = Window {
     ahead: usize::MAX,
     drop_after: usize::MAX,
     fill: 1,
+    piece: usize::MAX,
 };
 
 fn run(name: &str, text: &str, profile: Profile, (w, part): (Window, usize)) -> Vec<Diagnostic> {
@@ -88,9 +94,34 @@ fn preprocessed_with(text: &str, opts: &pp::Options, loader: &MemLoader) -> Vec<
     tokens.chain(pragmas).chain(diags).collect()
 }
 
-/// Checks `text` through every window; returns how many diagnostics the whole output gave.
+/// The check without streaming: the whole output preprocessed before parsing starts, the unit
+/// parsed whole (each function with its whole body), then analysed.
+fn unstreamed(name: &str, text: &str, profile: Profile) -> Vec<Diagnostic> {
+    let mut sources = SourceMap::new(name, text);
+    let mut diags = Vec::new();
+    let opts = pp::Options::new(profile);
+    let pre = pp::preprocess(&mut sources, &opts, &MemLoader::default(), &mut diags);
+    let arena = Arena::default();
+    let mut parsed = Vec::new();
+    let tu =
+        crate::parse::translation_unit(&arena, &pre.tokens, &pre.symbols, profile, &mut parsed);
+    let mut analysed = Vec::new();
+    crate::sema::check(&tu, profile, &mut analysed);
+    diags.append(&mut parsed);
+    diags.append(&mut analysed);
+    diags.sort_by_key(|d| (d.span.file, d.span.start));
+    diags
+}
+
+/// Checks `text` through every window and without streaming; returns how many diagnostics
+/// the whole output gave.
 fn same_through_every_window(name: &str, text: &str, profile: Profile) -> usize {
     let whole = run(name, text, profile, (WHOLE, usize::MAX));
+    assert_eq!(
+        whole,
+        unstreamed(name, text, profile),
+        "{name} in {profile}, streamed and not"
+    );
     for w in SMALL {
         assert_eq!(
             run(name, text, profile, w),
@@ -270,6 +301,11 @@ const AWKWARD: &[&str] = &[
     // Directives, splices, comments and macro arguments across line ends, and no final newline.
     "#define A(x, y) x ## y\n#if A(1,\n 0) > 5\nint a\\\n b;\n#else\n/* a\n comment */ int c = A(\n2,\n3);\n#endif\n#\n# 40 \"f.cl\"\nint d = __LINE__; int e",
     "#if 1\nint x;\n#elif\n#endif\n#error stop here\nint y = 0\\",
+    // Function bodies, handed out a statement at a time: names that statements declare,
+    // shadow and give back (undone when a statement is parsed again), labels used before
+    // they are defined, a statement that is no statement, a body left open at the end.
+    "typedef int T;\nvoid f(int U) { typedef int V; V a; { int V; T U2 = U; } V c; int T; T * q; }\nT t;\nvoid g(global int *p) { goto out; { typedef float T; T z; } out: *p = 1; ] ; }\n}\nint after;\nkernel void h(global int *p) { if (*p) { *p = 1;\nint x;",
+    "kernel void k(local int *l, global float *g) { local int *q = l; g = l; { global int *r = q; } private int v; __constant int c = 1; return 1; }\nvoid e() {}",
     // A function-like macro's name at a line end, its `(` on the next line (or after a
     // directive, where it is no invocation).
     "#define F(x) [x]\nint a[] = { F\n(1), F\n#define G 2\n(G), F\n\n  (3) };",

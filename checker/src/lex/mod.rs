@@ -30,6 +30,7 @@ pub fn lex(file: FileId, text: &str, symbols: &mut Interner) -> Vec<Token> {
             symbols,
             from: 0,
             limit: usize::MAX,
+            splice_at: std::cell::Cell::new(UNSEEDED),
         }
         .run()
         .0;
@@ -43,6 +44,7 @@ pub fn lex(file: FileId, text: &str, symbols: &mut Interner) -> Vec<Token> {
         symbols,
         from: 0,
         limit: usize::MAX,
+        splice_at: std::cell::Cell::new(UNSEEDED),
     }
     .run()
     .0
@@ -87,6 +89,7 @@ impl Chunks {
             from,
             // At least one token a part, so that each part moves on.
             limit: tokens.max(1),
+            splice_at: std::cell::Cell::new(UNSEEDED),
         };
         let (toks, next) = lexer.run();
         self.next = next;
@@ -147,7 +150,14 @@ struct Lexer<'a> {
     /// Where to start, and after how many tokens to stop at the next line end (see [`Chunks`]).
     from: usize,
     limit: usize,
+    /// How many splices lie at or before the last offset [`Lexer::physical`] mapped
+    /// ([`UNSEEDED`] before the first): offsets come in increasing order, so the next one is
+    /// found from there rather than searched for.
+    splice_at: std::cell::Cell<usize>,
 }
+
+/// [`Lexer::splice_at`] before the first offset is mapped.
+const UNSEEDED: usize = usize::MAX;
 
 impl Lexer<'_> {
     /// The tokens and, when it stopped early, where the rest starts.
@@ -162,7 +172,16 @@ impl Lexer<'_> {
     /// The physical offset of a logical one.
     fn physical(&self, logical: usize) -> u32 {
         let logical = logical as u32;
-        let k = self.splices.partition_point(|(at, _)| *at <= logical);
+        let s = self.splices;
+        let mut k = self.splice_at.get();
+        if k > s.len() || (k > 0 && s[k - 1].0 > logical) {
+            k = s.partition_point(|(at, _)| *at <= logical);
+        } else {
+            while s.get(k).is_some_and(|(at, _)| *at <= logical) {
+                k += 1;
+            }
+        }
+        self.splice_at.set(k);
         if k == 0 {
             return logical;
         }
@@ -177,12 +196,13 @@ impl Lexer<'_> {
         }
         // The end is mapped through its last byte so that a splice right after the token is
         // not counted into it.
+        let pstart = self.physical(start);
         let pend = if end > start {
             self.physical(end - 1) + 1
         } else {
-            self.physical(start)
+            pstart
         };
-        Span::new(self.file, self.physical(start), pend)
+        Span::new(self.file, pstart, pend)
     }
 
     /// The tokens; `SPLICED` when spans must be mapped back through removed splices.

@@ -48,6 +48,7 @@ impl<'a> Parser<'_, '_, 'a> {
             self.static_assert();
             return None;
         }
+        let begin = self.pos;
         let start = self.peek().span;
         let specs = self.decl_specs();
         let special = specs.is_empty() && self.is_cxx() && self.starts_special_member();
@@ -79,6 +80,10 @@ impl<'a> Parser<'_, '_, 'a> {
             }
             if self.is_cxx() {
                 let def = self.function_def_rest(specs, declarator, start);
+                return Some(ExternalDecl::Function(def));
+            }
+            if let Some(piece) = self.stream_bodies {
+                let def = self.body_in_pieces(specs, declarator, start, begin, piece);
                 return Some(ExternalDecl::Function(def));
             }
             let body = self.function_body(&declarator);

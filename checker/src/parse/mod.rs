@@ -26,7 +26,7 @@ mod stmt;
 mod stream;
 
 pub(crate) use cxx::{lookup_keys, qualify};
-pub use stream::{each_item, each_item_in, TokenSource, Window};
+pub use stream::{each_item, each_item_in, Piece, TokenSource, Window};
 #[cfg(test)]
 mod tests;
 
@@ -156,6 +156,11 @@ pub(crate) struct Parser<'t, 'd, 'a> {
     /// holds no cell itself and `&Parser` stays a read-only borrow for the optimiser.
     overrun: Option<&'t std::cell::Cell<bool>>,
     journal: stream::Journal,
+    /// When the output is read as it is made, a long C function definition is handed out in
+    /// pieces of about this many tokens (see `stream.rs`).
+    stream_bodies: Option<usize>,
+    /// Inside such a body: what carries from one of its statements to the next.
+    body: Option<stream::OpenBody>,
 }
 
 /// clang's built-in template that removes an address space, and the type it gives.
@@ -177,6 +182,7 @@ struct Carry {
     classes: Vec<SmolStr>,
     template_depth: u32,
     journal: stream::Journal,
+    body: Option<stream::OpenBody>,
 }
 
 impl Carry {
@@ -201,6 +207,7 @@ impl Carry {
             classes: Vec::new(),
             template_depth: 0,
             journal: stream::Journal::default(),
+            body: None,
         }
     }
 }
@@ -255,7 +262,10 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
             template_depth: c.template_depth,
             overrun: None,
             journal: c.journal,
+            stream_bodies: None,
+            body: None,
         }
+        .in_body(c.body)
     }
 
     fn is_cxx(&self) -> bool {
@@ -304,6 +314,10 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
             classes: self.classes,
             template_depth: self.template_depth,
             journal: self.journal,
+            body: self.body.map(|b| stream::OpenBody {
+                limit_reported: self.limit_reported,
+                ..b
+            }),
         }
     }
 
@@ -537,6 +551,7 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
                 let Some((name, before)) = self.shadowed.pop() else {
                     break;
                 };
+                self.note_pop(name, before);
                 self.set_binding(name, before);
             }
         }

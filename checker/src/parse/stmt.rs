@@ -10,6 +10,14 @@ impl<'a> Parser<'_, '_, 'a> {
     /// A function body, at its `{`: the parameters are in scope in it.
     pub(super) fn function_body(&mut self, declarator: &Declarator<'a>) -> Block<'a> {
         self.push_scope();
+        self.declare_params(declarator);
+        let body = self.block();
+        self.pop_scope();
+        body
+    }
+
+    /// Declares a function's parameters in the scope just opened.
+    pub(super) fn declare_params(&mut self, declarator: &Declarator<'a>) {
         if let Some(ChunkKind::Function { params, .. }) = declarator.chunks.first().map(|c| &c.kind)
         {
             for p in params.iter() {
@@ -18,9 +26,6 @@ impl<'a> Parser<'_, '_, 'a> {
                 }
             }
         }
-        let body = self.block();
-        self.pop_scope();
-        body
     }
 
     /// `{ items }`, at the `{`.

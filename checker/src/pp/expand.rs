@@ -41,7 +41,7 @@ impl Tok {
 }
 
 /// An argument's full expansion (C99 6.10.3.1), made when a use needs it.
-enum Expanded {
+pub(super) enum Expanded {
     Not,
     /// The argument itself: it names no macro that could expand (most arguments: `x`,
     /// `(i) + 1`), so it is neither copied nor rescanned.
@@ -63,6 +63,19 @@ pub(crate) struct Context {
     toks: Vec<Tok>,
     pos: usize,
     disables: Option<Symbol>,
+}
+
+impl Context {
+    /// Reads up to `room` of the tokens still to read, stopping before the first that `stop`
+    /// holds for.
+    #[inline]
+    pub(crate) fn take_plain(&mut self, room: usize, stop: impl Fn(&Tok) -> bool) -> &[Tok] {
+        let from = self.pos.min(self.toks.len());
+        let rest = &self.toks[from..from.saturating_add(room).min(self.toks.len())];
+        let n = rest.iter().position(stop).unwrap_or(rest.len());
+        self.pos = from + n;
+        &self.toks[from..from + n]
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,14 +106,40 @@ struct BodyTok {
     sym: Symbol,
     kind: TokenKind,
     space_before: bool,
+    /// The parameter it names (in the bytes that aligning the others leaves): [`NO_PARAM`],
+    /// an index, or [`FAR_PARAM`] past the indices this holds.
+    param: u16,
 }
 
+const _: () = assert!(std::mem::size_of::<BodyTok>() == 8);
+
+/// [`BodyTok::param`] of a token that names no parameter.
+const NO_PARAM: u16 = u16::MAX;
+/// [`BodyTok::param`] of a token that names a parameter whose index does not fit: found again
+/// at each use.
+const FAR_PARAM: u16 = u16::MAX - 1;
+
 impl BodyTok {
-    fn of(t: &Token) -> BodyTok {
-        BodyTok {
+    fn of(t: &Token, params: Option<&[Symbol]>) -> BodyTok {
+        let mut b = BodyTok {
             sym: t.sym,
             kind: t.kind,
             space_before: t.space_before,
+            param: NO_PARAM,
+        };
+        if let Some(p) = param_of(params, &b) {
+            b.param = u16::try_from(p).map_or(FAR_PARAM, |p| p.min(FAR_PARAM));
+        }
+        b
+    }
+
+    /// The parameter it names, among `params` (those of its macro).
+    #[inline]
+    fn param(&self, params: Option<&[Symbol]>) -> Option<usize> {
+        match self.param {
+            NO_PARAM => None,
+            FAR_PARAM => param_of(params, self),
+            p => Some(usize::from(p)),
         }
     }
 
@@ -218,7 +257,8 @@ impl Macro {
             params = Some(ps);
         }
         let written = &rest[i..];
-        let mut body: Box<[BodyTok]> = written.iter().map(BodyTok::of).collect();
+        let ps = params.as_deref();
+        let mut body: Box<[BodyTok]> = written.iter().map(|t| BodyTok::of(t, ps)).collect();
         if let Some(first) = body.first_mut() {
             first.space_before = false;
         }
@@ -227,10 +267,9 @@ impl Macro {
             return Err((span, "`##` cannot be at either end of a macro body".into()));
         }
         if params.is_some() {
-            let ps = params.as_deref();
             for (k, b) in body.iter().enumerate() {
                 if b.kind == TokenKind::Hash
-                    && body.get(k + 1).is_none_or(|n| param_of(ps, n).is_none())
+                    && body.get(k + 1).is_none_or(|n| n.param(ps).is_none())
                 {
                     let at = written[k].span;
                     return Err((at, "`#` is not followed by a macro parameter".into()));
@@ -259,6 +298,24 @@ impl Pp<'_> {
                 self.set_disabled(name, false);
             }
             self.recycle(c.toks);
+        }
+    }
+
+    /// Keeps the lists of an invocation's arguments and their expansions, and the two lists
+    /// that held them, for the next invocations: most invocations are small, and allocating
+    /// each list was a share of the time.
+    fn recycle_args(&mut self, mut args: Vec<Vec<Tok>>, mut expanded: Vec<Expanded>) {
+        for v in args.drain(..) {
+            self.recycle(v);
+        }
+        for e in expanded.drain(..) {
+            if let Expanded::List(v) = e {
+                self.recycle(v);
+            }
+        }
+        if self.spare_args.len() < SPARE_LISTS {
+            self.spare_args.push(args);
+            self.spare_expanded.push(expanded);
         }
     }
 
@@ -468,7 +525,7 @@ impl Pp<'_> {
         floor: usize,
         file: bool,
     ) -> Option<(Vec<Vec<Tok>>, Span)> {
-        let mut args: Vec<Vec<Tok>> = Vec::with_capacity(nparams.max(1));
+        let mut args = self.spare_args.pop().unwrap_or_default();
         args.push(self.spare_list());
         let mut depth = 0u32;
         let close = loop {
@@ -561,13 +618,13 @@ impl Pp<'_> {
                 placemarker: t.placemarker,
             }
         };
-        let mut expanded: Vec<Expanded> = Vec::with_capacity(args.len());
+        let mut expanded = self.spare_expanded.pop().unwrap_or_default();
         expanded.resize_with(args.len(), || Expanded::Not);
         let mut out = self.spare_list();
         out.reserve(m.body.len());
         let body = &m.body;
         let params = m.params.as_deref();
-        let param = |t: &BodyTok| param_of(params, t);
+        let param = |t: &BodyTok| t.param(params);
         let function_like = params.is_some();
         let va_index = m.variadic.then(|| args.len().saturating_sub(1));
         let mut chain = None;
@@ -688,13 +745,7 @@ impl Pp<'_> {
         if out.iter().any(|t| t.placemarker) {
             out.retain(|t| !t.placemarker);
         }
-        let lists = expanded.into_iter().filter_map(|e| match e {
-            Expanded::List(v) => Some(v),
-            _ => None,
-        });
-        for v in args.into_iter().chain(lists) {
-            self.recycle(v);
-        }
+        self.recycle_args(args, expanded);
         Some(out)
     }
 

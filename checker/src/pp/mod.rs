@@ -293,6 +293,9 @@ pub(crate) struct Pp<'a> {
     /// Emptied token lists of finished expansions and arguments, for the next ones: most
     /// expansions are a few tokens, and allocating each list was a large share of the time.
     spare: Vec<Vec<Tok>>,
+    /// Emptied lists of arguments and of their expansions, likewise.
+    spare_args: Vec<Vec<Vec<Tok>>>,
+    spare_expanded: Vec<Vec<expand::Expanded>>,
     files: Vec<FileState>,
     conds: Vec<Cond>,
     /// Files lexed whole, for their next inclusion (files lexed in parts are lexed again).
@@ -333,6 +336,8 @@ impl<'a> Pp<'a> {
             disabled: Vec::new(),
             ctx: Vec::new(),
             spare: Vec::new(),
+            spare_args: Vec::new(),
+            spare_expanded: Vec::new(),
             files: Vec::new(),
             conds: Vec::new(),
             lexed: HashMap::default(),
@@ -393,7 +398,14 @@ impl<'a> Pp<'a> {
     /// output, until it holds `len` tokens. Stops before the first token that needs work,
     /// which the general path then reads.
     fn copy_plain(&mut self, len: usize) {
-        if !self.ctx.is_empty() || self.stopped || !self.active() {
+        if self.stopped {
+            return;
+        }
+        if !self.ctx.is_empty() {
+            self.copy_plain_expanded(len);
+            return;
+        }
+        if !self.active() {
             return;
         }
         let Some(f) = self.files.last_mut() else {
@@ -417,6 +429,26 @@ impl<'a> Pp<'a> {
             .unwrap_or(toks.len());
         self.out.tokens.extend_from_slice(&toks[..plain]);
         f.pos += plain;
+    }
+
+    /// [`Pp::copy_plain`] inside an expansion: copies the innermost expansion's tokens that
+    /// need no work (no macro name that is not painted, no `_Pragma`) straight to the output.
+    /// A macro-heavy header makes most of its output there.
+    fn copy_plain_expanded(&mut self, len: usize) {
+        let Some(c) = self.ctx.last_mut() else {
+            return;
+        };
+        let macros = &self.macros;
+        let room = len.saturating_sub(self.out.tokens.len());
+        let taken = c.take_plain(room, |t| match t.t.kind {
+            TokenKind::Ident => {
+                !t.painted && matches!(macros.get(t.t.sym.index()), Some(Some(_)))
+                    || t.t.sym == sym::PRAGMA_OPERATOR
+            }
+            TokenKind::Eof => true,
+            _ => false,
+        });
+        self.out.tokens.extend(taken.iter().map(|t| t.t));
     }
 
     /// After the last token: the files' token lists are no longer needed, and their memory

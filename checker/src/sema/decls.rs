@@ -22,6 +22,12 @@ use crate::ast::{
 use crate::source::Span;
 use crate::spec::{AddrSpace, Feature, RuleId};
 
+/// A function definition whose body is being analysed: what closing it puts back.
+pub(super) struct OpenFunction {
+    outer: Option<FnCtx>,
+    class: Option<super::cxx::ClassFn>,
+}
+
 /// Where a declaration appears.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Ctx {
@@ -550,6 +556,17 @@ impl Sema<'_> {
     }
 
     pub(super) fn function(&mut self, f: &FunctionDef) {
+        let open = self.open_function(f);
+        for stmt in f.body.items.iter() {
+            self.stmt(stmt);
+        }
+        self.close_function(open);
+    }
+
+    /// What [`Sema::function`] does before the body's statements: the head checked, the
+    /// function bound, its scope opened with the parameters in it. `f.body` is not read, so a
+    /// body can follow a statement at a time.
+    pub(super) fn open_function(&mut self, f: &FunctionDef) -> OpenFunction {
         let decl = &f.declarator;
         self.reserved_name(decl);
         self.type_levels(&f.specs, decl);
@@ -588,12 +605,14 @@ impl Sema<'_> {
         if class.is_some() {
             self.ctor_inits(f);
         }
-        for stmt in f.body.items.iter() {
-            self.stmt(stmt);
-        }
-        self.func = outer;
+        OpenFunction { outer, class }
+    }
+
+    /// What [`Sema::function`] does after the body's statements.
+    pub(super) fn close_function(&mut self, open: OpenFunction) {
+        self.func = open.outer;
         self.pop_scope();
-        if let Some(class) = class {
+        if let Some(class) = open.class {
             self.leave_class_fn(class);
         }
     }

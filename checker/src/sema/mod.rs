@@ -21,8 +21,8 @@ mod scope;
 pub mod types;
 
 use crate::ast::{
-    ChunkKind, DeclSpecs, Declarator, EnumSpec, ExternalDecl, ParamDecl, RecordSpec,
-    TranslationUnit, TypeSpecKind,
+    ChunkKind, DeclSpecs, Declarator, EnumSpec, ExternalDecl, FunctionDef, ParamDecl, RecordSpec,
+    Stmt, TranslationUnit, TypeSpecKind,
 };
 use crate::diag::{Code, Diagnostic};
 use crate::source::Span;
@@ -76,18 +76,46 @@ pub fn check(tu: &TranslationUnit, profile: Profile, diags: &mut Vec<Diagnostic>
 }
 
 /// Semantic analysis one external declaration at a time, in source order: the checker runs it
-/// on each declaration as soon as it is parsed, while its nodes are still in the cache. The
-/// analysis keeps no reference into the tree.
-pub struct Analysis<'d>(Sema<'d>);
+/// on each declaration as soon as it is parsed, while its nodes are still in the cache. A
+/// function's body may come a statement at a time ([`Analysis::open_function`]). The analysis
+/// keeps no reference into the tree.
+pub struct Analysis<'d> {
+    sema: Sema<'d>,
+    /// The function definitions opened and not closed yet, innermost last.
+    open: Vec<decls::OpenFunction>,
+}
 
 impl<'d> Analysis<'d> {
     pub fn new(profile: Profile, diags: &'d mut Vec<Diagnostic>) -> Analysis<'d> {
-        Analysis(Sema::new(profile, diags))
+        Analysis {
+            sema: Sema::new(profile, diags),
+            open: Vec::new(),
+        }
     }
 
     /// Checks the next external declaration of the unit.
     pub fn external(&mut self, item: &ExternalDecl) {
-        self.0.external(item);
+        self.sema.external(item);
+    }
+
+    /// Checks a function definition whose body's statements follow, each to
+    /// [`Analysis::statement`], then [`Analysis::close_function`]: the analysis is the one
+    /// [`Analysis::external`] gives the whole definition. `f.body` is not read.
+    pub fn open_function(&mut self, f: &FunctionDef) {
+        let open = self.sema.open_function(f);
+        self.open.push(open);
+    }
+
+    /// The next statement of the function body opened last.
+    pub fn statement(&mut self, s: &Stmt) {
+        self.sema.stmt(s);
+    }
+
+    /// The end of the function body opened last.
+    pub fn close_function(&mut self) {
+        if let Some(open) = self.open.pop() {
+            self.sema.close_function(open);
+        }
     }
 }
 
