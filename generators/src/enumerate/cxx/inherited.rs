@@ -10,6 +10,7 @@
 use super::profiles;
 use crate::case::Builder;
 use crate::enumerate::Out;
+use crate::statics::{self, Storage};
 use crate::ty::Q;
 use checker::spec::{AddrSpace, RuleId, Spelling};
 use AddrSpace::*;
@@ -43,6 +44,16 @@ impl Place {
             Place::Kernel => "kernel",
             Place::Nested => "nested",
             Place::Helper => "helper",
+        }
+    }
+
+    /// Where a variable declared here with static storage duration is defined (`extern`
+    /// declares one defined elsewhere).
+    fn statics(self) -> Option<statics::Scope> {
+        match self {
+            Place::Program => Some(statics::Scope::Program),
+            Place::StaticKernel => Some(statics::Scope::StaticKernel),
+            _ => None,
         }
     }
 
@@ -118,6 +129,7 @@ fn one(place: Place, spelling: Spelling, space: Option<AddrSpace>) -> Option<cra
         ("space", q.tag().to_string()),
     ];
     let mut b = Builder::new(place.rule(space), profiles(), dims);
+    b.storage(place.statics().and_then(|s| Storage::of(s, space)));
     b.doc(format!(
         "an int declared {} in {} context.",
         q.tag(),
@@ -176,6 +188,7 @@ fn opaque(out: &mut Out) {
             if program { "program" } else { "kernel" }.to_string(),
         )];
         let mut b = Builder::new(RuleId::ProgscopeType, profiles(), dims);
+        b.storage(program.then_some(Storage::Program));
         b.doc("an event_t variable at program scope or in a kernel.");
         let bad = move |_| program.then_some(RuleId::ProgscopeType);
         if program {

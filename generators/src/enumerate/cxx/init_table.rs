@@ -10,6 +10,7 @@
 use super::{profiles, Cv, CxxTy};
 use crate::case::{Builder, GenCase};
 use crate::enumerate::Out;
+use crate::statics::{self, Storage};
 use crate::ty::Q;
 use checker::spec::{rules, AddrSpace, Check, RuleId, Spelling};
 
@@ -60,6 +61,21 @@ impl Scope {
             Scope::Helper => "non-kernel-function",
             Scope::StaticKernel => "static-kernel",
             Scope::StaticHelper => "static-helper",
+        }
+    }
+
+    /// Where a variable declared here with static storage duration is defined (every
+    /// namespace-scope and member form is program scope in OpenCL's terms).
+    pub const fn statics(self) -> Option<statics::Scope> {
+        match self {
+            Scope::Program
+            | Scope::Namespace
+            | Scope::Extern
+            | Scope::MemberInline
+            | Scope::MemberOutOfClass => Some(statics::Scope::Program),
+            Scope::StaticKernel => Some(statics::Scope::StaticKernel),
+            Scope::StaticHelper => Some(statics::Scope::StaticHelper),
+            Scope::Kernel | Scope::Nested | Scope::Helper => None,
         }
     }
 
@@ -346,6 +362,7 @@ pub fn one(
         ("qualifiers", cv.tag().to_string()),
     ];
     let mut b = Builder::new(rule, profiles(), dims);
+    b.storage(scope.statics().and_then(|s| Storage::of(s, q.space)));
     b.doc(format!(
         "a {} {} declared {} at {} ({}): table cell {rule}.",
         cv.tag(),
