@@ -1,7 +1,7 @@
 //! A generated case: lines of kernel source, each with the diagnostics it must produce per
 //! profile, rendered in the suite case format (`suite/cases/README.cl`).
 
-use crate::statics::{self, Storage};
+use crate::statics::{self, Linkage, Storage};
 use checker::case::{Case, CaseError};
 use checker::spec::{Feature, Profile, RuleId};
 use std::collections::BTreeMap;
@@ -113,6 +113,17 @@ impl Builder {
                 dims[i].1 = s.tag().to_string();
             }
             Some(_) => {}
+        }
+        self
+    }
+
+    /// The `linkage` property ([`crate::statics::Linkage`]) of the C++ variable the `storage`
+    /// property names. Not part of the name.
+    pub fn linkage(&mut self, linkage: Option<Linkage>) -> &mut Self {
+        if let Some(l) = linkage {
+            if !self.case.dims.iter().any(|(k, _)| *k == Linkage::KEY) {
+                self.case.dims.push((Linkage::KEY, l.tag().to_string()));
+            }
         }
         self
     }

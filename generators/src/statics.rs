@@ -26,6 +26,42 @@ pub enum Storage {
     ConstantProgram,
 }
 
+/// How a C++ for OpenCL program-scope variable is linked (the `linkage` property), which decides
+/// whether a program that never uses it holds it at all: an external one is emitted, an
+/// internal one (a `const` namespace-scope variable) or an inline static member only where used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Linkage {
+    External,
+    Internal,
+    Inline,
+}
+
+impl Linkage {
+    pub const KEY: &'static str = "linkage";
+
+    pub const fn tag(self) -> &'static str {
+        match self {
+            Linkage::External => "external",
+            Linkage::Internal => "internal",
+            Linkage::Inline => "inline",
+        }
+    }
+
+    /// C++ [basic.link]: a variable of `const` (not volatile) type not declared `extern` has
+    /// internal linkage; an `inline` static data member is inline; the rest are external (a
+    /// static data member defined out of its class counts as declared `extern`: it takes its
+    /// class's linkage).
+    pub const fn of(inline: bool, declared_extern: bool, is_const: bool) -> Linkage {
+        if inline {
+            Linkage::Inline
+        } else if is_const && !declared_extern {
+            Linkage::Internal
+        } else {
+            Linkage::External
+        }
+    }
+}
+
 /// Where a declaration with static storage duration is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Scope {
@@ -70,6 +106,14 @@ impl Storage {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn const_namespace_variables_are_internal_unless_extern() {
+        assert_eq!(Linkage::of(false, false, true), Linkage::Internal);
+        assert_eq!(Linkage::of(false, true, true), Linkage::External);
+        assert_eq!(Linkage::of(true, false, false), Linkage::Inline);
+        assert_eq!(Linkage::of(false, false, false), Linkage::External);
+    }
 
     #[test]
     fn unqualified_static_storage_is_global_and_only_program_scope_constants_are_named() {

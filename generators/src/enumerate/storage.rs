@@ -7,7 +7,7 @@
 use super::{Out, SPELLINGS};
 use crate::case::{c_profiles, Builder};
 use crate::enumerate::cxx::profiles as cxx_profiles;
-use crate::statics::{Scope, Storage};
+use crate::statics::{Linkage, Scope, Storage};
 use crate::ty::Q;
 use checker::spec::{AddrSpace, Lang, Profile, RuleId, Spelling};
 
@@ -486,6 +486,8 @@ fn atomic_assign(out: &mut Out) {
                         }
                         "program-global" => {
                             b.storage(Some(Storage::Program));
+                            // Not const: external linkage in C++ for OpenCL.
+                            b.linkage((lang == "cxx").then_some(Linkage::of(false, false, false)));
                             b.line(format!("global {ty} x;"));
                         }
                         _ => {}

@@ -10,7 +10,7 @@
 use super::profiles;
 use crate::case::Builder;
 use crate::enumerate::Out;
-use crate::statics::{self, Storage};
+use crate::statics::{self, Linkage, Storage};
 use crate::ty::Q;
 use checker::spec::{AddrSpace, RuleId, Spelling};
 use AddrSpace::*;
@@ -130,6 +130,9 @@ fn one(place: Place, spelling: Spelling, space: Option<AddrSpace>) -> Option<cra
     ];
     let mut b = Builder::new(place.rule(space), profiles(), dims);
     b.storage(place.statics().and_then(|s| Storage::of(s, space)));
+    if place == Place::Program {
+        b.linkage(Some(Linkage::of(false, false, false)));
+    }
     b.doc(format!(
         "an int declared {} in {} context.",
         q.tag(),
@@ -188,7 +191,6 @@ fn opaque(out: &mut Out) {
             if program { "program" } else { "kernel" }.to_string(),
         )];
         let mut b = Builder::new(RuleId::ProgscopeType, profiles(), dims);
-        b.storage(program.then_some(Storage::Program));
         b.doc("an event_t variable at program scope or in a kernel.");
         let bad = move |_| program.then_some(RuleId::ProgscopeType);
         if program {

@@ -5,7 +5,6 @@ use super::named;
 use crate::case::{c_profiles, with, Builder};
 use crate::enumerate::conversions::profiles_for;
 use crate::enumerate::{Out, SPELLINGS};
-use crate::statics::{Scope, Storage};
 use crate::ty::{Elem, PtrTy, Q};
 use checker::spec::{AddrSpace, Feature, Profile, RuleId, Spelling};
 
@@ -269,14 +268,6 @@ pub(super) fn opaque(out: &mut Out) {
                         ("space", q.tag().to_string()),
                     ];
                     let mut b = Builder::new(RuleId::ProgscopeType, profiles, dims);
-                    b.storage(Storage::of(
-                        if scope == "program" {
-                            Scope::Program
-                        } else {
-                            Scope::StaticKernel
-                        },
-                        space,
-                    ));
                     b.doc(format!("a {scope} {ty} declared {}.", q.tag()));
                     let decl = format!("{}{ty} x;", q.kw());
                     if scope == "program" {
