@@ -166,6 +166,7 @@ mod tests {
 
     /// `OpEntryPoint GLCompute %main "main"` with an empty body, assembled by `spirv-as
     /// --target-env vulkan1.0`; words 10..15 are the entry point.
+    #[cfg(feature = "spirv-tools")]
     const TINY: [u32; 35] = [
         0x07230203, 0x00010000, 0x00070000, 0x00000005, 0x00000000, 0x00020011, 0x00000001,
         0x0003000e, 0x00000000, 0x00000001, 0x0005000f, 0x00000005, 0x00000001, 0x6e69616d,
@@ -174,6 +175,7 @@ mod tests {
         0x00000001, 0x00000000, 0x00000003, 0x000200f8, 0x00000004, 0x000100fd, 0x00010038,
     ];
 
+    #[cfg(feature = "spirv-tools")]
     fn bytes(words: &[u32]) -> Vec<u8> {
         words.iter().flat_map(|w| w.to_le_bytes()).collect()
     }
