@@ -13,6 +13,9 @@ use std::env;
 use std::path::Path;
 
 fn main() {
+    if env::var_os("CARGO_FEATURE_SPIRV_TOOLS").is_some() {
+        link_spirv_tools();
+    }
     let order = Path::new(&env::var("CARGO_MANIFEST_DIR").unwrap()).join("bench/symbol-order.txt");
     println!("cargo:rerun-if-changed={}", order.display());
     println!("cargo:rerun-if-changed=build.rs");
@@ -27,4 +30,22 @@ fn main() {
         );
         println!("cargo:rustc-link-arg-bin=clasp=-Wl,--no-warn-symbol-ordering");
     }
+}
+
+/// The `spirv-tools` feature: link SPIRV-Tools' static library, where pkg-config says it is (the
+/// library directory of Debian's spirv-tools), and the C++ runtime it needs.
+fn link_spirv_tools() {
+    let libdir = std::process::Command::new("pkg-config")
+        .args(["--variable=libdir", "SPIRV-Tools"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .filter(|d| Path::new(d).join("libSPIRV-Tools.a").exists());
+    let Some(libdir) = libdir else {
+        panic!("the spirv-tools feature needs libSPIRV-Tools.a and its pkg-config file (Debian: apt-get install spirv-tools pkg-config)");
+    };
+    println!("cargo:rustc-link-search=native={libdir}");
+    println!("cargo:rustc-link-lib=static=SPIRV-Tools");
+    println!("cargo:rustc-link-lib=dylib=stdc++");
 }

@@ -1,6 +1,7 @@
 //! A generated case: lines of kernel source, each with the diagnostics it must produce per
 //! profile, rendered in the suite case format (`suite/cases/README.cl`).
 
+use crate::statics::{self, Linkage, Storage};
 use checker::case::{Case, CaseError};
 use checker::spec::{Feature, Profile, RuleId};
 use std::collections::BTreeMap;
@@ -44,7 +45,8 @@ pub struct GenCase {
     /// Every rule the case lists in `//@ rules:` (the target first).
     pub rules: Vec<RuleId>,
     pub profiles: Vec<Profile>,
-    /// The dimensions that built it, for names and the coverage matrix.
+    /// The dimensions that built it (its name), then the `storage` property where the case
+    /// has one ([`Builder::storage`]): its `//@ props:` and the coverage matrix.
     pub dims: Vec<(&'static str, String)>,
     /// One sentence saying what it exercises.
     pub doc: String,
@@ -95,6 +97,33 @@ impl Builder {
     pub fn also(&mut self, rule: RuleId) -> &mut Self {
         if !self.case.rules.contains(&rule) {
             self.case.rules.push(rule);
+        }
+        self
+    }
+
+    /// The `storage` property ([`crate::statics`]): where the case's variable with static
+    /// storage duration lives. Not part of the name (the dimensions that built the case say it
+    /// in their own words). Of several variables, the first `__global` one is named.
+    pub fn storage(&mut self, storage: Option<Storage>) -> &mut Self {
+        let Some(s) = storage else { return self };
+        let dims = &mut self.case.dims;
+        match dims.iter().position(|(k, _)| *k == statics::KEY) {
+            None => dims.push((statics::KEY, s.tag().to_string())),
+            Some(i) if s.is_global() && dims[i].1 == Storage::ConstantProgram.tag() => {
+                dims[i].1 = s.tag().to_string();
+            }
+            Some(_) => {}
+        }
+        self
+    }
+
+    /// The `linkage` property ([`crate::statics::Linkage`]) of the C++ variable the `storage`
+    /// property names. Not part of the name.
+    pub fn linkage(&mut self, linkage: Option<Linkage>) -> &mut Self {
+        if let Some(l) = linkage {
+            if !self.case.dims.iter().any(|(k, _)| *k == Linkage::KEY) {
+                self.case.dims.push((Linkage::KEY, l.tag().to_string()));
+            }
         }
         self
     }

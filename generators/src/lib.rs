@@ -29,6 +29,7 @@ pub mod random_run;
 pub mod reduce;
 pub mod runtime;
 pub mod spec;
+pub mod statics;
 pub mod suite;
 pub mod ty;
 

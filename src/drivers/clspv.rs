@@ -7,11 +7,15 @@
 //! A child that dies is this job's crash (the worker goes on); a child that hangs is killed
 //! with the worker when the harness's deadline passes (`PR_SET_PDEATHSIG`). The SPIR-V of an
 //! accepted kernel is then checked with `spirv-val`; invalid SPIR-V is an invalid answer (a
-//! finding), whatever the case expected. A refusal whose first error is one of clspv's stated
+//! finding), whatever the case expected. Built with the `spirv-tools` feature, the child checks
+//! the module itself, through the library `spirv-val` is built from ([`super::spirv_tools`]),
+//! instead of a `spirv-val` process per module; a child that dies after clspv has written its
+//! module (a validator crash) leaves the check to `spirv-val`, so a crash is still clspv's alone. A refusal whose first error is one of clspv's stated
 //! restrictions ([`crate::subjects::clspv::RESTRICTIONS`]) is answered as skipped, naming it.
 
 use super::pool::describe_exit;
 use super::protocol::{BuildStatus, Hello, Request, Response};
+use super::spirv_tools::Validator;
 use super::worker::{Channel, MAX_LOG};
 use crate::results::Actual;
 use crate::subjects::clspv::{not_a_finding, restriction_of, ENTRY, TARGET_ENV};
@@ -53,8 +57,9 @@ fn load(python: &str, library: &Path) -> Result<Loaded, String> {
     }
 }
 
-/// What the worker says it runs: the wheel, and the validator.
-fn identity(wheel: &str, spirv_val: &Path) -> Result<String, String> {
+/// What the worker says it runs: the wheel, and the validator (the library's version when it
+/// validates in process: the same text `spirv-val --version` prints for the tool built from it).
+fn identity(wheel: &str, spirv_val: &Path, in_process: bool) -> Result<String, String> {
     // `output()` reads both pipes without threads: the worker must stay single-threaded to fork.
     let version = match Command::new(spirv_val).arg("--version").output() {
         Ok(o) if o.status.success() => String::from_utf8_lossy(&o.stdout)
@@ -69,13 +74,19 @@ fn identity(wheel: &str, spirv_val: &Path) -> Result<String, String> {
             ))
         }
     };
+    let version = match super::spirv_tools::version() {
+        Some(v) if in_process => v,
+        _ => version,
+    };
     Ok(format!("clspv ({wheel}) | spirv-val {version}"))
 }
 
 /// `clasp worker clspv`.
 pub fn main(library: &Path, python: &str, spirv_val: &Path, wheel: &str) -> anyhow::Result<()> {
     let mut channel = Channel::open()?;
-    let loaded = identity(wheel, spirv_val).and_then(|id| Ok((id, load(python, library)?)));
+    let validator = Validator::new(TARGET_ENV);
+    let loaded = identity(wheel, spirv_val, validator.is_some())
+        .and_then(|id| Ok((id, load(python, library)?)));
     let loaded = match loaded {
         Ok((id, l)) => {
             channel.say(&Hello {
@@ -93,7 +104,11 @@ pub fn main(library: &Path, python: &str, spirv_val: &Path, wheel: &str) -> anyh
         }
     };
     let scratch = tempfile::Builder::new().prefix("clasp-clspv-").tempdir()?;
-    channel.serve(|req| Ok(compile(&loaded, scratch.path(), spirv_val, &req)))?;
+    let tools = Tools {
+        spirv_val,
+        validator: validator.as_ref(),
+    };
+    channel.serve(|req| Ok(compile(&loaded, scratch.path(), &tools, &req)))?;
     Ok(())
 }
 
@@ -104,8 +119,22 @@ fn read_log(path: &Path) -> String {
     String::from_utf8_lossy(&log).into_owned()
 }
 
+/// How modules are checked: `spirv-val`, and the in-process validator when built with it.
+struct Tools<'a> {
+    spirv_val: &'a Path,
+    validator: Option<&'a Validator>,
+}
+
+/// Files of one compile in the scratch folder: the case, clspv's module and output, and what
+/// an in-process check leaves (`compiled` once clspv has succeeded, then the verdict).
+const SOURCE: &str = "case.cl";
+const MODULE: &str = "case.spv";
+const LOG: &str = "log";
+const COMPILED: &str = "compiled";
+const VERDICT: &str = "verdict";
+
 /// One compile, in a forked child, then the SPIR-V check.
-fn compile(loaded: &Loaded, dir: &Path, spirv_val: &Path, req: &Request) -> Response {
+fn compile(loaded: &Loaded, dir: &Path, tools: &Tools, req: &Request) -> Response {
     let mut resp = Response {
         id: req.id,
         status: BuildStatus::Invalid,
@@ -114,8 +143,9 @@ fn compile(loaded: &Loaded, dir: &Path, spirv_val: &Path, req: &Request) -> Resp
         build_ms: 0.0,
         actual: None,
     };
-    let (src, spv, log) = (dir.join("case.cl"), dir.join("case.spv"), dir.join("log"));
-    for f in [&spv, &log] {
+    let (src, spv, log) = (dir.join(SOURCE), dir.join(MODULE), dir.join(LOG));
+    let (compiled, verdict) = (dir.join(COMPILED), dir.join(VERDICT));
+    for f in [&spv, &log, &compiled, &verdict] {
         let _ = std::fs::remove_file(f);
     }
     if let Err(e) = std::fs::write(&src, &req.source) {
@@ -124,7 +154,7 @@ fn compile(loaded: &Loaded, dir: &Path, spirv_val: &Path, req: &Request) -> Resp
     }
     let mut args: Vec<String> = vec!["clspv".into()];
     args.extend(req.options.split_whitespace().map(String::from));
-    args.extend(["case.cl".into(), "-o".into(), "case.spv".into()]);
+    args.extend([SOURCE.into(), "-o".into(), MODULE.into()]);
     let Ok(args) = args
         .into_iter()
         .map(CString::new)
@@ -143,7 +173,7 @@ fn compile(loaded: &Loaded, dir: &Path, spirv_val: &Path, req: &Request) -> Resp
     };
     let argv: Vec<*const c_char> = args.iter().map(|a| a.as_ptr()).collect();
     let start = Instant::now();
-    let status = match fork_compile(loaded.compile, &argv, &dir_c, &log_c) {
+    let status = match fork_compile(loaded.compile, &argv, &dir_c, &log_c, tools.validator) {
         Ok(s) => s,
         Err(e) => {
             resp.log = format!("cannot fork for the compile: {e}");
@@ -152,13 +182,15 @@ fn compile(loaded: &Loaded, dir: &Path, spirv_val: &Path, req: &Request) -> Resp
     };
     resp.build_ms = start.elapsed().as_secs_f64() * 1e3;
     resp.log = read_log(&log);
-    if status.signal().is_some() {
+    // A child that dies after clspv succeeded died in the validator: the module is judged below.
+    let clspv_done = status.success() || compiled.exists();
+    if status.signal().is_some() && !clspv_done {
         resp.actual = Some(Actual::Crash {
             signal: describe_exit(status),
         });
         return resp;
     }
-    if !status.success() {
+    if !clspv_done {
         if let Some(r) = restriction_of(&resp.log) {
             resp.actual = Some(Actual::Skipped {
                 why: format!(
@@ -172,7 +204,12 @@ fn compile(loaded: &Loaded, dir: &Path, spirv_val: &Path, req: &Request) -> Resp
         resp.code = describe_exit(status);
         return resp;
     }
-    match validate(spirv_val, &spv) {
+    let checked = match std::fs::read_to_string(&verdict) {
+        Ok(said) if said.is_empty() => Ok(()),
+        Ok(said) => Err(said),
+        Err(_) => validate(tools.spirv_val, &spv),
+    };
+    match checked {
         Ok(()) => {
             resp.status = BuildStatus::Accepted;
             resp.code = "exit(0)".into();
@@ -197,12 +234,14 @@ fn compile(loaded: &Loaded, dir: &Path, spirv_val: &Path, req: &Request) -> Resp
 }
 
 /// Runs `Compile(argv)` in a child with its working folder `dir` and its output (stdout and
-/// stderr) in the file `log`; how the child ended.
+/// stderr) in the file `log`; how the child ended. With a `validator`, a child whose compile
+/// succeeded writes [`COMPILED`], checks the module and writes [`VERDICT`] (empty when valid).
 fn fork_compile(
     compile: Compile,
     argv: &[*const c_char],
     dir: &CString,
     log: &CString,
+    validator: Option<&Validator>,
 ) -> io::Result<ExitStatus> {
     // SAFETY: the worker is single-threaded, so the child is a whole copy of it; the child
     // only redirects its output, calls the compiler and exits without running destructors.
@@ -222,6 +261,11 @@ fn fork_compile(
                 libc::dup2(fd, 1);
                 libc::dup2(fd, 2);
                 let code = compile(argv.len() as c_int, argv.as_ptr());
+                if code == 0 {
+                    if let Some(v) = validator {
+                        check_in_child(v);
+                    }
+                }
                 libc::_exit(if code == 0 { 0 } else { 1 });
             }
             child => {
@@ -240,6 +284,32 @@ fn fork_compile(
     }
 }
 
+/// The in-process check of a child whose compile succeeded (its working folder is the scratch
+/// folder): leaves no verdict when the module cannot be read, so `spirv-val` reports that.
+fn check_in_child(validator: &Validator) {
+    if std::fs::write(COMPILED, b"").is_err() {
+        return;
+    }
+    let Ok(module) = std::fs::read(MODULE) else {
+        return;
+    };
+    let said = match validator.validate(&module) {
+        Ok(()) => String::new(),
+        Err(e) => cut_to_log(e),
+    };
+    let _ = std::fs::write(VERDICT, said);
+}
+
+/// `spirv-val`'s message cut to [`MAX_LOG`] and trimmed, as reports quote it.
+fn cut_to_log(mut text: String) -> String {
+    let mut cut = text.len().min(MAX_LOG);
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    text.truncate(cut);
+    text.trim().to_string()
+}
+
 /// `spirv-val --target-env vulkan1.0` on `spv`: `Err` with its message when it fails. No
 /// deadline of its own (a hang is the harness's timeout) and no thread (see [`identity`]).
 fn validate(spirv_val: &Path, spv: &Path) -> Result<(), String> {
@@ -253,10 +323,5 @@ fn validate(spirv_val: &Path, spv: &Path) -> Result<(), String> {
     }
     let mut text = String::from_utf8_lossy(&out.stderr).into_owned();
     text.push_str(&String::from_utf8_lossy(&out.stdout));
-    let mut cut = text.len().min(MAX_LOG);
-    while !text.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    text.truncate(cut);
-    Err(text.trim().to_string())
+    Err(cut_to_log(text))
 }

@@ -14,6 +14,7 @@ pub mod libclang;
 pub mod pool;
 pub mod protocol;
 pub mod spirv;
+pub mod spirv_tools;
 pub mod worker;
 
 pub use discover::{DeviceInfo, Discovery};

@@ -4,6 +4,7 @@
 
 use super::Out;
 use crate::case::{c_profiles, Builder};
+use crate::statics::{self, Storage};
 use crate::ty::{Elem, Q};
 use checker::spec::{AddrSpace, Feature, Profile, RuleId, Spelling};
 
@@ -65,6 +66,18 @@ impl DeclCtx {
             self,
             DeclCtx::StaticKernel | DeclCtx::StaticNested | DeclCtx::StaticHelper
         )
+    }
+
+    /// Where a variable declared here with static storage duration is defined (`extern`
+    /// declares one defined elsewhere).
+    fn statics(self) -> Option<statics::Scope> {
+        match self {
+            DeclCtx::Program => Some(statics::Scope::Program),
+            DeclCtx::StaticKernel => Some(statics::Scope::StaticKernel),
+            DeclCtx::StaticNested => Some(statics::Scope::StaticNested),
+            DeclCtx::StaticHelper => Some(statics::Scope::StaticHelper),
+            _ => None,
+        }
     }
 
     fn is_extern(self) -> bool {
@@ -254,6 +267,7 @@ fn one(ctx: DeclCtx, q: Q, ty: ObjTy, init: bool) -> Option<crate::case::GenCase
         }
     })();
     let mut b = Builder::new(target, profiles, dims);
+    b.storage(ctx.statics().and_then(|s| Storage::of(s, space)));
     b.doc(format!(
         "a {} declared {} in {} context{}.",
         ty.tag(),

@@ -14,6 +14,7 @@ use super::{Out, SPELLINGS};
 use crate::case::{c_profiles, with, Builder};
 use crate::enumerate::conversions::profiles_for;
 use crate::spec::{conversion, Op};
+use crate::statics::{Scope, Storage};
 use crate::ty::{Elem, PtrTy, Q};
 use checker::spec::{AddrSpace, Feature, Profile, RuleId, Spelling};
 
@@ -192,6 +193,8 @@ fn progscope(out: &mut Out) {
                     ),
                 ];
                 let mut b = Builder::new(RuleId::ProgscopeInit, globals.clone(), dims);
+                // `a` is a program-scope global in every case (x may be a static).
+                b.storage(Some(Storage::Program));
                 b.doc(format!(
                     "a {scope} global variable initialised with `{init}`."
                 ));
@@ -236,6 +239,9 @@ fn progscope(out: &mut Out) {
                         ("pointee", pointee.tag().to_string()),
                     ];
                     let mut b = Builder::new(RuleId::ProgscopePtrInit, profiles, dims);
+                    for q in [var, holder] {
+                        b.storage(Storage::of(Scope::Program, q.space));
+                    }
                     b.doc(format!(
                         "a {} pointer to {} int initialised with the address of a {} variable.",
                         holder.tag(),
@@ -290,6 +296,9 @@ fn constant(out: &mut Out) {
                     ),
                 ];
                 let mut b = Builder::new(RuleId::ConstantInitConst, c_profiles(), dims);
+                if scope == "program" {
+                    b.storage(Some(Storage::ConstantProgram));
+                }
                 b.doc(format!(
                     "a {scope}-scope constant initialised with `{init}`."
                 ));
@@ -355,6 +364,7 @@ fn constant(out: &mut Out) {
                     _ => (format!("{g} {} *p", elem.name()), None),
                 };
                 if let Some(pre) = &pre {
+                    b.storage(Some(Storage::ConstantProgram));
                     b.line(pre);
                 }
                 let params = if param.is_empty() {

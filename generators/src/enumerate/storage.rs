@@ -7,6 +7,7 @@
 use super::{Out, SPELLINGS};
 use crate::case::{c_profiles, Builder};
 use crate::enumerate::cxx::profiles as cxx_profiles;
+use crate::statics::{Linkage, Scope, Storage};
 use crate::ty::Q;
 use checker::spec::{AddrSpace, Lang, Profile, RuleId, Spelling};
 
@@ -69,6 +70,18 @@ fn static_function_scope(out: &mut Out) {
                         };
                         let decl = format!("{}{name} = {init};", q.kw());
                         let program_constant = form == "plain" && space == Some(Constant);
+                        let scope = match ctx {
+                            "kernel" => Scope::StaticKernel,
+                            "helper" => Scope::StaticHelper,
+                            _ => Scope::StaticNested,
+                        };
+                        b.storage(if program_constant {
+                            Some(Storage::ConstantProgram)
+                        } else if form == "static" {
+                            Storage::of(scope, space)
+                        } else {
+                            None
+                        });
                         if program_constant {
                             // The 1.x way to keep a constant: at program scope.
                             b.line(&decl);
@@ -259,6 +272,9 @@ fn numbered_objects(out: &mut Out) {
                     .filter(|p| rule.applies_to(*p))
                     .collect();
                 let mut b = Builder::new(rule, profiles, dims);
+                if ctx == "program" && !numbered {
+                    b.storage(Some(Storage::ConstantProgram));
+                }
                 let attr = if numbered {
                     format!("__attribute__((address_space({n}))) ")
                 } else {
@@ -357,6 +373,12 @@ fn atomic_init(out: &mut Out) {
                     .filter(|p| RuleId::AtomicInitGlobal.applies_to(*p))
                     .collect();
                 let mut b = Builder::new(RuleId::AtomicInitGlobal, profiles, dims);
+                b.storage(match place {
+                    "program" | "program-global" => Some(Storage::Program),
+                    "program-constant" => Some(Storage::ConstantProgram),
+                    "static" => Some(Storage::StaticKernel),
+                    _ => None,
+                });
                 b.doc(format!("a {place} {ty} with initialiser: {init}."));
                 let rhs = match init {
                     "macro" => format!(" = ATOMIC_VAR_INIT({value})"),
@@ -463,6 +485,9 @@ fn atomic_assign(out: &mut Out) {
                             b.line(format!("typedef {ty} counter_t;"));
                         }
                         "program-global" => {
+                            b.storage(Some(Storage::Program));
+                            // Not const: external linkage in C++ for OpenCL.
+                            b.linkage((lang == "cxx").then_some(Linkage::of(false, false, false)));
                             b.line(format!("global {ty} x;"));
                         }
                         _ => {}

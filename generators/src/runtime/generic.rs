@@ -9,6 +9,7 @@ use super::types::{Scalar, Ty};
 use super::{expect_list, out_arg, start, IDS, SHAPES};
 use crate::case::{c_profiles, with, Builder};
 use crate::enumerate::Out;
+use crate::statics::Storage;
 use checker::spec::{Feature, Profile, RuleId};
 
 /// Where the pointee lives.
@@ -50,6 +51,11 @@ impl Space {
             GlobalProgram => with(&ps, Feature::ProgramScopeGlobals, true),
             _ => ps,
         }
+    }
+
+    /// Where the object lives when it has static storage duration (the `storage` property).
+    fn storage(self) -> Option<Storage> {
+        (self == GlobalProgram).then_some(Storage::Program)
     }
 
     /// The object, its slot for this work-item, and the lines or parameter declaring it.
@@ -150,6 +156,7 @@ fn classify(out: &mut Out, space: Space, ty: Ty, route: &str, fence: bool) {
         ("type", ty.slug()),
     ];
     let (mut b, tag) = start(rule, space.profiles(), dims, &[ty]);
+    b.storage(space.storage());
     b.also(RuleId::GenericDeref);
     let sp = space.named();
     b.doc(if fence {
@@ -259,6 +266,7 @@ fn compare(out: &mut Out, space: Space, ty: Ty) {
         ("type", ty.slug()),
     ];
     let (mut b, tag) = start(RuleId::GenericDeref, space.profiles(), dims, &[ty]);
+    b.storage(space.storage());
     let sp = space.named();
     b.doc(format!(
         "Generic pointers two elements apart in one {sp} object compare, subtract and round-trip as pointers to that object; each check writes 1."

@@ -8,6 +8,7 @@ use super::types::{Scalar, Ty};
 use super::{expect_list, make_value, out_arg, start, write_out, IDS};
 use crate::case::{c_profiles, with};
 use crate::enumerate::Out;
+use crate::statics::Storage;
 use checker::spec::{Feature, RuleId};
 
 pub fn all(out: &mut Out) {
@@ -457,6 +458,7 @@ fn global_total(out: &mut Out, size: usize, vars: usize) {
     ];
     let profiles = with(&c_profiles(), Feature::ProgramScopeGlobals, true);
     let (mut b, tag) = start(RuleId::GlobalVarSize, profiles, d, &[]);
+    b.storage(Some(Storage::Program));
     b.doc(format!(
         "{vars} program-scope __global array(s) of {size} bytes: the program's global-variable total counts them."
     ));

@@ -12,6 +12,7 @@ use super::types::{Scalar, Ty};
 use super::{expect_list, expected, make_value, out_arg, start, v, write_out, Shape, IDS, SHAPES};
 use crate::case::{c_profiles, with, Builder};
 use crate::enumerate::Out;
+use crate::statics::Storage;
 use checker::spec::{Feature, Profile, RuleId};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,6 +87,16 @@ impl Place {
 
     fn is_local(self) -> bool {
         matches!(self, LocalVar | LocalArg)
+    }
+
+    /// Where the object lives when it has static storage duration (the `storage` property).
+    fn storage(self) -> Option<Storage> {
+        match self {
+            GlobalProgram => Some(Storage::Program),
+            StaticHelper => Some(Storage::StaticHelper),
+            ConstantProgram => Some(Storage::ConstantProgram),
+            GlobalBuffer | ConstantArg | LocalVar | LocalArg | Private => None,
+        }
     }
 
     fn is_program(self) -> bool {
@@ -265,6 +276,7 @@ fn reach(out: &mut Out, place: Place, access: Access, ty: Ty, shape: Shape) {
         ("shape", shape.slug.to_string()),
     ];
     let (mut b, tag) = start(rule, ps, dims, &[ty]);
+    b.storage(place.storage());
     b.also(place.rule());
     b.doc(format!(
         "A {} object in {} reached through {}, in a {} launch: every lane read back holds the value stored there.",
@@ -477,6 +489,7 @@ fn async_copy(out: &mut Out, place: Place, ty: Ty, strided: bool) {
         ("shape", shape.slug.to_string()),
     ];
     let (mut b, tag) = start(RuleId::AsyncCopy, place.profiles(), dims, &[ty]);
+    b.storage(place.storage());
     b.also(rule_place.rule());
     b.doc(format!(
         "async_work_group_{}copy of {} elements {} a {} object; every work-item then reads the mirrored element.",
@@ -620,6 +633,7 @@ fn atomic(out: &mut Out, place: Place, op: &str, s: Scalar, shape: Shape) {
         ("shape", shape.slug.to_string()),
     ];
     let (mut b, tag) = start(place.rule(), place.profiles(), dims, &[ty]);
+    b.storage(place.storage());
     b.doc(format!(
         "atomic_{op} on {} slots of a {} object from every work-item of a {} launch.",
         s.name(),

@@ -8,17 +8,18 @@ use super::types::{Scalar, Ty};
 use super::{expect_list, make_value, out_arg, start, v, write_out};
 use crate::case::{c_profiles, with};
 use crate::enumerate::Out;
+use crate::statics::{self, Storage};
 use checker::spec::{Feature, Profile, RuleId};
 
 fn globals() -> Vec<Profile> {
     with(&c_profiles(), Feature::ProgramScopeGlobals, true)
 }
 
-const STORAGES: [&str; 4] = [
-    "program",
-    "static-kernel",
-    "static-helper",
-    "constant-program",
+const STORAGES: [Storage; 4] = [
+    Storage::Program,
+    Storage::StaticKernel,
+    Storage::StaticHelper,
+    Storage::ConstantProgram,
 ];
 const INITS: [&str; 4] = ["zero", "literal", "expression", "array-partial"];
 
@@ -33,7 +34,11 @@ pub fn all(out: &mut Out) {
         distinct(out, ty, true);
     }
     for s in Scalar::all() {
-        for storage in ["program", "static-kernel", "static-helper"] {
+        for storage in [
+            Storage::Program,
+            Storage::StaticKernel,
+            Storage::StaticHelper,
+        ] {
             for kernels in [1, 2] {
                 for launches in [2, 3, 5] {
                     persist(out, s, storage, kernels, launches);
@@ -59,23 +64,24 @@ fn lane_value(e: usize, c: usize) -> i64 {
 }
 
 /// A variable (or array) with an initialiser or none, read by one work-item.
-fn init_value(out: &mut Out, ty: Ty, storage: &str, init: &str) {
-    if storage == "constant-program" && init == "zero" {
+fn init_value(out: &mut Out, ty: Ty, storage: Storage, init: &str) {
+    if storage == Storage::ConstantProgram && init == "zero" {
         return; // a __constant variable must be initialised
     }
-    let (rule, profiles) = if storage == "constant-program" {
+    let (rule, profiles) = if storage == Storage::ConstantProgram {
         (RuleId::ConstantReadable, c_profiles())
     } else {
         (RuleId::GlobalInitValue, globals())
     };
     let dims = vec![
-        ("storage", storage.to_string()),
+        (statics::KEY, storage.tag().to_string()),
         ("init", init.to_string()),
         ("type", ty.slug()),
     ];
     let (mut b, tag) = start(rule, profiles, dims, &[ty]);
     b.doc(format!(
-        "A {storage} {} variable initialised by `{init}` holds that value (zero where nothing initialises it) before any write.",
+        "A {} {} variable initialised by `{init}` holds that value (zero where nothing initialises it) before any write.",
+        storage.tag(),
         ty.slug()
     ));
     let t = ty.c_name(&tag);
@@ -93,7 +99,7 @@ fn init_value(out: &mut Out, ty: Ty, storage: &str, init: &str) {
         "array-partial" => format!("{t} var_{tag}[3] = {{{}}}", lit(0)),
         _ => format!("{t} var_{tag} = {}", lit(0)),
     };
-    let space = if storage == "constant-program" {
+    let space = if storage == Storage::ConstantProgram {
         "constant"
     } else {
         "global"
@@ -106,10 +112,10 @@ fn init_value(out: &mut Out, ty: Ty, storage: &str, init: &str) {
         }
     };
     match storage {
-        "program" | "constant-program" => {
+        Storage::Program | Storage::ConstantProgram => {
             b.line(format!("{space} {decl};"));
         }
-        "static-helper" => {
+        Storage::StaticHelper => {
             b.open(format!("{t} read_{tag}(int i)"));
             b.line(format!("static global {decl};"));
             b.line("(void)i;");
@@ -126,11 +132,11 @@ fn init_value(out: &mut Out, ty: Ty, storage: &str, init: &str) {
         "kernel void run_{tag}(global {} *out)",
         ty.out_scalar().name()
     ));
-    if storage == "static-kernel" {
+    if storage == Storage::StaticKernel {
         b.line(format!("static global {decl};"));
     }
     for i in 0..count {
-        let src = if storage == "static-helper" {
+        let src = if storage == Storage::StaticHelper {
             format!("read_{tag}({i})")
         } else {
             read(i)
@@ -158,28 +164,29 @@ fn init_value(out: &mut Out, ty: Ty, storage: &str, init: &str) {
 }
 
 /// A counter bumped once per launch (by one work-item), by one kernel or by two in turn.
-fn persist(out: &mut Out, s: Scalar, storage: &str, kernels: usize, launches: usize) {
-    if storage == "static-kernel" && kernels == 2 {
+fn persist(out: &mut Out, s: Scalar, storage: Storage, kernels: usize, launches: usize) {
+    if storage == Storage::StaticKernel && kernels == 2 {
         return; // a static belongs to one function
     }
     let ty = Ty::Scalar(s);
     let dims = vec![
-        ("storage", storage.to_string()),
+        (statics::KEY, storage.tag().to_string()),
         ("kernels", format!("{kernels}-kernels")),
         ("launches", format!("{launches}-launches")),
         ("type", ty.slug()),
     ];
     let (mut b, tag) = start(RuleId::GlobalPersist, globals(), dims, &[ty]);
     b.doc(format!(
-        "A {storage} {} counter keeps its value across {launches} launches of {kernels} kernel(s) of one program.",
+        "A {} {} counter keeps its value across {launches} launches of {kernels} kernel(s) of one program.",
+        storage.tag(),
         s.name()
     ));
     let t = s.name();
     match storage {
-        "program" => {
+        Storage::Program => {
             b.line(format!("global {t} count_{tag};"));
         }
-        "static-helper" => {
+        Storage::StaticHelper => {
             b.open(format!("global {t} *counter_{tag}(void)"));
             b.line(format!("static global {t} c;"));
             b.line("return &c;");
@@ -191,8 +198,8 @@ fn persist(out: &mut Out, s: Scalar, storage: &str, kernels: usize, launches: us
     for name in &names {
         b.open(format!("kernel void {name}(global {t} *out)"));
         let c = match storage {
-            "program" => format!("count_{tag}"),
-            "static-helper" => {
+            Storage::Program => format!("count_{tag}"),
+            Storage::StaticHelper => {
                 b.line(format!("global {t} *c = counter_{tag}();"));
                 "*c".into()
             }
@@ -223,6 +230,7 @@ fn pointer_global(out: &mut Out, s: Scalar, pointee: &str) {
     let ty = Ty::Scalar(s);
     let dims = vec![("pointee", pointee.to_string()), ("type", ty.slug())];
     let (mut b, tag) = start(RuleId::GlobalInitValue, globals(), dims, &[ty]);
+    b.storage(Some(Storage::Program));
     b.doc(format!(
         "A program-scope pointer initialised with the address of a program-scope {pointee} of {} points to it.",
         s.name()
@@ -279,7 +287,7 @@ fn pointer_global(out: &mut Out, s: Scalar, pointee: &str) {
 fn distinct(out: &mut Out, ty: Ty, statics: bool) {
     let dims = vec![
         (
-            "storage",
+            "variables",
             if statics {
                 "same-name-statics"
             } else {
@@ -290,6 +298,11 @@ fn distinct(out: &mut Out, ty: Ty, statics: bool) {
         ("type", ty.slug()),
     ];
     let (mut b, tag) = start(RuleId::GlobalDistinct, globals(), dims, &[ty]);
+    b.storage(Some(if statics {
+        Storage::StaticHelper
+    } else {
+        Storage::Program
+    }));
     b.doc(format!(
         "Two {} global objects written with different values keep their own.",
         ty.slug()

@@ -4,6 +4,7 @@
 // the case runs in CL2.0 alone.
 //@ rules: AS-GENERIC-FROM-NAMED AS-PROGSCOPE-SPACE AS-EXTERN-SPACE AS-KERNEL-ARG-PTR-SPACE
 //@ profiles: CL2.0
+//@ props: storage=program
 
 extern global int shared_counter;
 global int shared_counter = 0;

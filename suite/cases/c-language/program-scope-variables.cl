@@ -2,6 +2,7 @@
 // constant tables, where program-scope globals exist.
 //@ rules: AS-PROGSCOPE-SPACE AS-PROGSCOPE-DEFAULT AS-STATIC-SPACE AS-PROGSCOPE-PTR-INIT AS-GLOBAL-PERSIST
 //@ profiles: CL2.0 CL3.0+globals CL3.0+generic+globals
+//@ props: storage=program
 
 global int counter;
 global float history[16];

@@ -1,6 +1,7 @@
 // A global object's constructor runs once, before the first kernel: a kernel that bumps it twice and a second kernel that reads it see one construction.
 //@ rules: CXX-GLOBAL-CTOR-ORDER
 //@ profiles: CLC++2021
+//@ props: storage=program linkage=external
 //@ kind: run
 //@ launch: bump 1
 //@ launch: bump 1

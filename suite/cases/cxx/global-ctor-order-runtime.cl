@@ -1,6 +1,7 @@
 // Constructors of program-scope objects in global memory have run before the first kernel of the program executes: every work-item sees the constructed values.
 //@ rules: CXX-GLOBAL-CTOR-ORDER CXX-INIT-GLOBAL-PROGRAM-CUSTOM
 //@ profiles: CLC++2021
+//@ props: storage=program linkage=external
 //@ kind: run
 //@ launch: observe 64/16
 //@ arg: buffer int[64] out

@@ -1,6 +1,7 @@
 // Program-scope, static and extern variables with no address space are __global: their addresses initialise pointers to __global.
 //@ rules: CXX-IMPLICIT-GLOBAL CXX-INIT-GLOBAL-PROGRAM-TRIVIAL
 //@ profiles: CLC++2021
+//@ props: storage=program linkage=external
 
 int counter;
 static float4 accum;

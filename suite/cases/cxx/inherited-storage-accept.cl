@@ -1,6 +1,7 @@
 // C++ for OpenCL inherits OpenCL C's storage rules; what they allow compiles: __global and __constant program-scope, static and extern variables, __local and __constant ones in a kernel's outermost scope, private automatics and events in a kernel.
 //@ rules: AS-AUTO-PRIVATE AS-CONSTANT-SCOPE AS-LOCAL-SCOPE AS-EXTERN-SPACE AS-PROGSCOPE-SPACE AS-STATIC-SPACE AS-PROGSCOPE-TYPE
 //@ profiles: CLC++2021
+//@ props: storage=program linkage=external
 
 __global int counter = 0;
 __constant int table[4] = {1, 2, 3, 4};

@@ -1,6 +1,7 @@
 // Table row constant, custom destructor: constant objects cannot have user destructors, so an aggregate-initialised __constant object of such a class is rejected.
 //@ rules: CXX-INIT-CONSTANT-CUSTOM
 //@ profiles: CLC++2021
+//@ props: storage=constant-program space=constant type=class-dtor
 
 struct Tracker {
     int value;

@@ -1,6 +1,7 @@
 // Table row global/static data member, constant-expression initialiser: constexpr members, a member with a constant initialiser and one built by a constexpr constructor are supported.
 //@ rules: CXX-INIT-GLOBAL-MEMBER-CONSTEXPR CXX-INIT-LOCAL-MEMBER-CONSTEXPR CXX-INIT-GLOBAL-MEMBER-CUSTOM
 //@ profiles: CLC++2021
+//@ props: storage=program linkage=external
 
 struct Window {
     int lo, hi;

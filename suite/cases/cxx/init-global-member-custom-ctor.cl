@@ -1,6 +1,7 @@
 // Table row global/static data member, custom initialiser: not supported, so defining a static member through a non-constexpr user constructor is rejected.
 //@ rules: CXX-INIT-GLOBAL-MEMBER-CUSTOM
 //@ profiles: CLC++2021
+//@ props: storage=program linkage=external type=class-ctor
 
 struct Counter {
     int value;

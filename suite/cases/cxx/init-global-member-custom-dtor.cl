@@ -1,6 +1,7 @@
 // Table row global/static data member, custom destructor: not supported, so a static member of a class with a user destructor is rejected.
 //@ rules: CXX-INIT-GLOBAL-MEMBER-CUSTOM
 //@ profiles: CLC++2021
+//@ props: storage=program linkage=external type=class-dtor
 
 struct Tracker {
     int value;

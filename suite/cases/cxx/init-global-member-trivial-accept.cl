@@ -1,6 +1,7 @@
 // Table row global/static data member, uninitialised: a static data member with no address space (or __global) is a supported, zero-pre-initialised global.
 //@ rules: CXX-INIT-GLOBAL-MEMBER-TRIVIAL CXX-INIT-LOCAL-MEMBER-TRIVIAL
 //@ profiles: CLC++2021
+//@ props: storage=program linkage=external
 
 struct Cache {
     static int hits;

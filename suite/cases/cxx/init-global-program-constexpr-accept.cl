@@ -1,6 +1,7 @@
 // Table row global/program, constant-expression initialiser: program-scope globals initialised by literals, constexpr functions, aggregates and addresses are supported.
 //@ rules: CXX-INIT-GLOBAL-PROGRAM-CONSTEXPR
 //@ profiles: CLC++2021
+//@ props: storage=program linkage=external
 
 struct Pod { int key; float weight; };
 

@@ -1,6 +1,7 @@
 // Table row global/program, custom initialiser or destructor: program-scope objects with user constructors and destructors are supported.
 //@ rules: CXX-INIT-GLOBAL-PROGRAM-CUSTOM
 //@ profiles: CLC++2021
+//@ props: storage=program linkage=external
 
 class Counter {
 public:

@@ -1,6 +1,7 @@
 // Table row global/program, uninitialised: program-scope variables without an initialiser (implicit and explicit __global, scalar, vector, struct, array) are supported.
 //@ rules: CXX-INIT-GLOBAL-PROGRAM-TRIVIAL
 //@ profiles: CLC++2021
+//@ props: storage=program linkage=external
 
 struct Pod { int key; float weight; };
 

@@ -1,6 +1,7 @@
 // Table row global/static, constant-expression initialiser: statics initialised by literals, constexpr functions and constexpr constructors (trivial destructor) are supported.
 //@ rules: CXX-INIT-GLOBAL-STATIC-CONSTEXPR CXX-INIT-GLOBAL-STATIC-CUSTOM
 //@ profiles: CLC++2021
+//@ props: storage=static-helper
 
 struct Window {
     int lo, hi;

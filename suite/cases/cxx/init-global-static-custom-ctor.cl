@@ -1,6 +1,7 @@
 // Table row global/static, custom initialiser: not supported, so a function-scope static built by a non-constexpr user constructor is rejected.
 //@ rules: CXX-INIT-GLOBAL-STATIC-CUSTOM
 //@ profiles: CLC++2021
+//@ props: storage=static-helper type=class-ctor
 
 struct Counter {
     int value;

@@ -1,6 +1,7 @@
 // Table row global/kernel or function scope (static), uninitialised: statics without an initialiser in a kernel and a helper are supported, zero-pre-initialised globals.
 //@ rules: CXX-INIT-GLOBAL-STATIC-TRIVIAL
 //@ profiles: CLC++2021
+//@ props: storage=static-helper uses=written-static
 
 struct Pod { int key; float weight; };
 

@@ -1,6 +1,7 @@
 // Near-misses of the local/static-member/custom cell: a non-static member built by a user constructor inside a private object, and a static member that only points to __local memory.
 //@ rules: CXX-INIT-LOCAL-MEMBER-CUSTOM CXX-INIT-PRIVATE-CUSTOM
 //@ profiles: CLC++2021
+//@ props: storage=program linkage=external
 
 struct Counter {
     int value;

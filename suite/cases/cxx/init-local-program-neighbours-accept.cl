@@ -1,6 +1,7 @@
 // Near-misses of the local/program row: the same declarations in __global at program scope, and the __local tile moved into the kernel, all compile.
 //@ rules: CXX-INIT-LOCAL-PROGRAM-TRIVIAL CXX-INIT-LOCAL-PROGRAM-CONSTEXPR CXX-INIT-LOCAL-PROGRAM-CUSTOM CXX-INIT-GLOBAL-PROGRAM-CUSTOM
 //@ profiles: CLC++2021
+//@ props: storage=program linkage=external
 
 class Counter {
 public:

@@ -1,6 +1,7 @@
 // Typical C++ for OpenCL classes: constructors with member-initialiser lists, defaulted and deleted members, a destructor, const and address-space-qualified member functions, out-of-class definitions, static members and constexpr.
 //@ rules: CXX-INIT-PRIVATE-CUSTOM CXX-INIT-GLOBAL-PROGRAM-CUSTOM CXX-INIT-GLOBAL-MEMBER-CONSTEXPR CXX-GENERIC-POINTERS
 //@ profiles: CLC++2021
+//@ props: storage=program linkage=external
 
 constexpr int lanes = 4;
 

@@ -1,6 +1,7 @@
 // Typical C++ for OpenCL namespaces: nested and reopened namespaces, `a::b` definitions, using-directives, using-declarations, aliases and `::` qualification, with their variables in global memory.
 //@ rules: CXX-IMPLICIT-GLOBAL CXX-INIT-GLOBAL-PROGRAM-TRIVIAL CXX-INIT-GLOBAL-PROGRAM-CONSTEXPR
 //@ profiles: CLC++2021
+//@ props: storage=program linkage=external
 
 int launches;
 

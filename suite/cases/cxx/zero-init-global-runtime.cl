@@ -1,6 +1,7 @@
 // Global objects without an initialiser (program-scope, static in a kernel, static data member) are zero-pre-initialised.
 //@ rules: CXX-ZERO-INIT CXX-INIT-GLOBAL-PROGRAM-TRIVIAL CXX-INIT-GLOBAL-STATIC-TRIVIAL CXX-INIT-GLOBAL-MEMBER-TRIVIAL
 //@ profiles: CLC++2021
+//@ props: storage=program linkage=external
 //@ kind: run
 //@ launch: snapshot 1
 //@ arg: buffer int[8] out

@@ -1,6 +1,7 @@
 // Function-scope statics and static data members of class type without an initialiser are zero-pre-initialised global objects.
 //@ rules: CXX-ZERO-INIT CXX-INIT-GLOBAL-STATIC-TRIVIAL
 //@ profiles: CLC++2021
+//@ props: storage=program linkage=external
 //@ kind: run
 //@ launch: snapshot 1
 //@ arg: buffer int[6] out

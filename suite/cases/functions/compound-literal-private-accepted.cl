@@ -1,7 +1,7 @@
 // Compound literals in functions, unqualified or __private, and one at program scope whose address initialises a pointer.
 //@ rules: AS-COMPOUND-LITERAL-SPACE
 //@ profiles: CL2.0 CL3.0+globals CL3.0+generic+globals
-//@ props: space=private
+//@ props: space=private storage=program
 
 typedef struct { int x, y; } pair_t;
 

@@ -1,6 +1,7 @@
 // A program-scope int * (allocated in global) points to generic, so a kernel can store a global or a local address in it.
 //@ rules: AS-GENERIC-DEFAULT
 //@ profiles: CL2.0 CL3.0+generic+globals
+//@ props: storage=program
 
 int *last_seen;
 

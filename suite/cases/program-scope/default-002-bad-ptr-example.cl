@@ -1,6 +1,7 @@
 // 002 lists "global int *bad_ptr; // Error. No implicit address space", against its normative text: the pointer defaults to __global, so it is accepted.
 //@ rules: AS-PROGSCOPE-DEFAULT
 //@ profiles: CL2.0 CL3.0+globals CL3.0+generic+globals
+//@ props: storage=program
 
 global int *bad_ptr;
 

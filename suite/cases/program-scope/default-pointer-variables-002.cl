@@ -1,6 +1,7 @@
 // 002's OK examples: int *foo, global int * global ptr and int * global ptr at program scope.
 //@ rules: AS-PROGSCOPE-DEFAULT AS-PROGSCOPE-SPACE
 //@ profiles: CL2.0 CL3.0+globals CL3.0+generic+globals
+//@ props: storage=program
 
 int *foo;
 global int * global ptr;

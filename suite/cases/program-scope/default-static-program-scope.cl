@@ -1,6 +1,7 @@
 // 002's static examples: static int and static global int at program scope are __global with internal linkage.
 //@ rules: AS-PROGSCOPE-DEFAULT AS-PROGSCOPE-SPACE
 //@ profiles: CL2.0 CL3.0+globals CL3.0+generic+globals
+//@ props: storage=program
 
 static int launches;
 static global int bat;

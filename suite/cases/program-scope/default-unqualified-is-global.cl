@@ -1,6 +1,7 @@
 // Unqualified program-scope variables (scalar, vector, array, struct) are in __global: their addresses are __global pointers.
 //@ rules: AS-PROGSCOPE-DEFAULT
 //@ profiles: CL2.0 CL3.0+globals CL3.0+generic+globals
+//@ props: storage=program
 
 struct stats { int n; float sum; };
 

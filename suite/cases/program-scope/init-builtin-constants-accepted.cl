@@ -3,6 +3,7 @@
 // and vector literals of constants: each initialises a program-scope __global variable.
 //@ rules: AS-PROGSCOPE-INIT
 //@ profiles: CL2.0 CL3.0+globals CL3.0+generic+globals
+//@ props: storage=program
 
 volatile global float inf = INFINITY;
 global float huge = HUGE_VALF;

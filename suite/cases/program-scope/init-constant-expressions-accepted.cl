@@ -1,6 +1,7 @@
 // Near miss: constant expressions and address constants initialise program-scope and static __global variables.
 //@ rules: AS-PROGSCOPE-INIT
 //@ profiles: CL2.0 CL3.0+globals CL3.0+generic+globals
+//@ props: storage=program
 
 global int baz = 12;
 global int * global baz_ptr = &baz;

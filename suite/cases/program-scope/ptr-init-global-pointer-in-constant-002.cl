@@ -1,6 +1,7 @@
 // 002's OK examples: a __constant pointer and a __global pointer, both to __global, initialised with &baz.
 //@ rules: AS-PROGSCOPE-PTR-INIT
 //@ profiles: CL2.0 CL3.0+globals CL3.0+generic+globals
+//@ props: storage=program
 
 global int baz = 12;
 global int * constant ptr = &baz;

@@ -1,6 +1,7 @@
 // With program-scope globals, __global program-scope variables of struct and vector type and a pointer to a user-defined type are valid.
 //@ rules: AS-PROGSCOPE-SPACE
 //@ profiles: CL2.0 CL3.0+globals CL3.0+generic+globals
+//@ props: storage=program
 
 struct particle { float4 pos; float4 vel; };
 

@@ -1,6 +1,7 @@
 // Near miss: static __global variables with const and volatile qualifiers, in a helper and a kernel, with program-scope globals.
 //@ rules: AS-STATIC-SPACE
 //@ profiles: CL2.0 CL3.0+globals CL3.0+generic+globals
+//@ props: storage=static-helper uses=written-static
 
 int bump(void)
 {

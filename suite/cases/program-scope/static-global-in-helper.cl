@@ -1,7 +1,7 @@
 // A static __global variable in a non-kernel function needs program-scope globals.
 //@ rules: AS-STATIC-SPACE
 //@ profiles: CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
-//@ props: context=static-helper space=global
+//@ props: context=static-helper space=global storage=static-helper uses=written-static
 
 int next_ticket(void)
 {

@@ -1,7 +1,7 @@
 // The space of a static pointer is its own, not its pointee's: static local float *p is a __global object, valid only with program-scope globals.
 //@ rules: AS-STATIC-SPACE
 //@ profiles: CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
-//@ props: context=static-helper space=none type=pointer
+//@ props: context=static-helper space=none type=pointer storage=static-helper uses=written-static
 
 kernel void stage(global const float *in, local float *scratch, global float *out)
 {

@@ -1,7 +1,7 @@
 // An unqualified static float4 in a nested block defaults to __global, so it is valid only with program-scope globals.
 //@ rules: AS-STATIC-SPACE
 //@ profiles: CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
-//@ props: context=static-nested space=none type=vector
+//@ props: context=static-nested space=none type=vector storage=static-nested uses=written-static
 
 kernel void accumulate(global const float4 *in, global float4 *out)
 {

@@ -1,6 +1,7 @@
 // Near miss: program-scope globals may be of any user-defined type, or a pointer to one.
 //@ rules: AS-PROGSCOPE-TYPE
 //@ profiles: CL2.0 CL3.0+globals CL3.0+generic+globals
+//@ props: storage=program
 
 typedef struct node { int value; global struct node *next; } node_t;
 

@@ -1,6 +1,7 @@
 // Two function-scope statics with the same name in different functions are different __global objects.
 //@ rules: AS-GLOBAL-DISTINCT
 //@ profiles: CL2.0 CL3.0+globals CL3.0+generic+globals
+//@ props: storage=static-helper uses=written-static
 //@ kind: run
 //@ launch: count 1
 //@ launch: count 1

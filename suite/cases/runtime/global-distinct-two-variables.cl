@@ -1,6 +1,7 @@
 // Two program-scope __global variables have distinct storage: writing one through a kernel leaves the other (and a __global array next to it) unchanged.
 //@ rules: AS-GLOBAL-DISTINCT
 //@ profiles: CL2.0 CL3.0+globals CL3.0+generic+globals
+//@ props: storage=program
 //@ kind: run
 //@ launch: write_first 1
 //@ launch: read_all 8

@@ -1,6 +1,7 @@
 // Program-scope __global variables start with their constant initialisers (scalar, vector, array, struct, pointer) or zero without one.
 //@ rules: AS-GLOBAL-INIT-VALUE
 //@ profiles: CL2.0 CL3.0+globals CL3.0+generic+globals
+//@ props: storage=program
 //@ kind: run
 //@ launch: snapshot 1
 //@ arg: buffer int[12] out

@@ -1,6 +1,7 @@
 // Static __global variables in a kernel and a helper start with their constant initialiser or zero, before any write.
 //@ rules: AS-GLOBAL-INIT-VALUE
 //@ profiles: CL2.0 CL3.0+globals CL3.0+generic+globals
+//@ props: storage=static-helper
 //@ kind: run
 //@ launch: first_look 1
 //@ arg: buffer int[4] out

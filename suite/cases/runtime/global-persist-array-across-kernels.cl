@@ -1,6 +1,7 @@
 // A program-scope __global float4 array written by one kernel launch is read back by another kernel of the program.
 //@ rules: AS-GLOBAL-PERSIST
 //@ profiles: CL2.0 CL3.0+globals CL3.0+generic+globals
+//@ props: storage=program
 //@ kind: run
 //@ launch: store 16
 //@ launch: load 16

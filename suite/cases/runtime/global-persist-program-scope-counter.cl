@@ -1,6 +1,7 @@
 // A program-scope __global counter keeps its value across two launches of one kernel and is then read by a second kernel.
 //@ rules: AS-GLOBAL-PERSIST
 //@ profiles: CL2.0 CL3.0+globals CL3.0+generic+globals
+//@ props: storage=program
 //@ kind: run
 //@ launch: bump 1
 //@ launch: bump 1

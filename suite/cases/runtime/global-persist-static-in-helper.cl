@@ -1,6 +1,7 @@
 // A static variable inside a helper function is __global by default and keeps its value across launches of two kernels that call it.
 //@ rules: AS-GLOBAL-PERSIST
 //@ profiles: CL2.0 CL3.0+globals CL3.0+generic+globals
+//@ props: storage=static-helper uses=written-static
 //@ kind: run
 //@ launch: tick 1
 //@ launch: tick 1

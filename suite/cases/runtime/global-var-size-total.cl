@@ -1,6 +1,7 @@
 // CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE counts a program's __global variables: a 4096-byte array and an int make at least 4100 bytes.
 //@ rules: AS-GLOBAL-VAR-SIZE
 //@ profiles: CL2.0 CL3.0+globals CL3.0+generic+globals
+//@ props: storage=program
 //@ kind: run
 //@ launch: touch 16
 //@ arg: buffer int[16] out

@@ -1,6 +1,7 @@
 // A 64 KiB program-scope __global array, within CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE, builds and is usable in full; the total size reflects it.
 //@ rules: AS-GLOBAL-VAR-SIZE
 //@ profiles: CL2.0 CL3.0+globals CL3.0+generic+globals
+//@ props: storage=program
 //@ kind: run
 //@ requires: CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE >= 65536
 //@ launch: fill_big 64

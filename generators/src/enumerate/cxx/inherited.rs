@@ -10,6 +10,7 @@
 use super::profiles;
 use crate::case::Builder;
 use crate::enumerate::Out;
+use crate::statics::{self, Linkage, Storage};
 use crate::ty::Q;
 use checker::spec::{AddrSpace, RuleId, Spelling};
 use AddrSpace::*;
@@ -43,6 +44,16 @@ impl Place {
             Place::Kernel => "kernel",
             Place::Nested => "nested",
             Place::Helper => "helper",
+        }
+    }
+
+    /// Where a variable declared here with static storage duration is defined (`extern`
+    /// declares one defined elsewhere).
+    fn statics(self) -> Option<statics::Scope> {
+        match self {
+            Place::Program => Some(statics::Scope::Program),
+            Place::StaticKernel => Some(statics::Scope::StaticKernel),
+            _ => None,
         }
     }
 
@@ -118,6 +129,10 @@ fn one(place: Place, spelling: Spelling, space: Option<AddrSpace>) -> Option<cra
         ("space", q.tag().to_string()),
     ];
     let mut b = Builder::new(place.rule(space), profiles(), dims);
+    b.storage(place.statics().and_then(|s| Storage::of(s, space)));
+    if place == Place::Program {
+        b.linkage(Some(Linkage::of(false, false, false)));
+    }
     b.doc(format!(
         "an int declared {} in {} context.",
         q.tag(),

@@ -10,6 +10,7 @@
 use super::{profiles, Cv, CxxTy};
 use crate::case::{Builder, GenCase};
 use crate::enumerate::Out;
+use crate::statics::{self, Linkage, Storage};
 use crate::ty::Q;
 use checker::spec::{rules, AddrSpace, Check, RuleId, Spelling};
 
@@ -60,6 +61,32 @@ impl Scope {
             Scope::Helper => "non-kernel-function",
             Scope::StaticKernel => "static-kernel",
             Scope::StaticHelper => "static-helper",
+        }
+    }
+
+    /// Where a variable declared here with static storage duration is defined (every
+    /// namespace-scope and member form is program scope in OpenCL's terms).
+    pub const fn statics(self) -> Option<statics::Scope> {
+        match self {
+            Scope::Program
+            | Scope::Namespace
+            | Scope::Extern
+            | Scope::MemberInline
+            | Scope::MemberOutOfClass => Some(statics::Scope::Program),
+            Scope::StaticKernel => Some(statics::Scope::StaticKernel),
+            Scope::StaticHelper => Some(statics::Scope::StaticHelper),
+            Scope::Kernel | Scope::Nested | Scope::Helper => None,
+        }
+    }
+
+    /// The linkage of a variable declared here at program scope ([`Linkage::of`]).
+    pub const fn linkage(self, cv: Cv) -> Option<Linkage> {
+        let is_const = matches!(cv, Cv::Const);
+        match self {
+            Scope::Program | Scope::Namespace => Some(Linkage::of(false, false, is_const)),
+            Scope::Extern | Scope::MemberOutOfClass => Some(Linkage::of(false, true, is_const)),
+            Scope::MemberInline => Some(Linkage::of(true, false, is_const)),
+            _ => None,
         }
     }
 
@@ -346,6 +373,8 @@ pub fn one(
         ("qualifiers", cv.tag().to_string()),
     ];
     let mut b = Builder::new(rule, profiles(), dims);
+    b.storage(scope.statics().and_then(|s| Storage::of(s, q.space)));
+    b.linkage(scope.linkage(cv));
     b.doc(format!(
         "a {} {} declared {} at {} ({}): table cell {rule}.",
         cv.tag(),

@@ -15,6 +15,7 @@
 use super::{profiles, sp_tag, Cv, CxxTy};
 use crate::case::{Builder, GenCase};
 use crate::enumerate::Out;
+use crate::statics::{self, Linkage, Storage};
 use crate::ty::Q;
 use checker::spec::{AddrSpace, RuleId, Spelling};
 
@@ -117,6 +118,37 @@ impl Src {
             Src::Namespace => "ns::x",
             Src::StaticMember => "M::x",
             _ => "x",
+        }
+    }
+
+    /// Where the object lives when it has static storage duration, the operation being
+    /// written in `ctx` (a function's own static is declared there).
+    fn storage(self, ctx: Ctx) -> Option<Storage> {
+        match self {
+            Src::Program | Src::Namespace | Src::Extern | Src::StaticMember => {
+                Some(Storage::Program)
+            }
+            Src::Static => Some(match ctx {
+                Ctx::Kernel => Storage::StaticKernel,
+                Ctx::Nested => Storage::StaticNested,
+                Ctx::Helper => Storage::StaticHelper,
+            }),
+            // Declared at program scope when global or constant (see `one`).
+            Src::Var(q) => Storage::of(statics::Scope::Program, q.space),
+            Src::Auto | Src::Param | Src::Ptr(_) => None,
+        }
+    }
+
+    /// The linkage of the object when it is declared at program scope ([`Linkage::of`]).
+    fn linkage(self, cv: Cv) -> Option<Linkage> {
+        let is_const = cv == Cv::Const;
+        match self {
+            Src::Program | Src::Namespace => Some(Linkage::of(false, false, is_const)),
+            Src::Extern | Src::StaticMember => Some(Linkage::of(false, true, is_const)),
+            Src::Var(q) if matches!(q.space, Some(AddrSpace::Global | AddrSpace::Constant)) => {
+                Some(Linkage::of(false, false, is_const))
+            }
+            _ => None,
         }
     }
 
@@ -374,6 +406,8 @@ pub fn one(
         dims.push(("spelling", sp_tag(spelling).to_string()));
     }
     let mut b = Builder::new(rule, profiles(), dims);
+    b.storage(src.storage(ctx));
+    b.linkage(src.linkage(cv));
     b.doc(format!(
         "{} of a {} {} ({}) {}in a {}.",
         op.tag(),
