@@ -82,3 +82,22 @@ fn reduction_keeps_the_property_and_shrinks() {
     }
     assert!(reduced_any);
 }
+
+#[test]
+fn reduction_candidates_never_panic_the_evaluator() {
+    // Candidates may drop an object a pointer still names (program-scope globals, the table,
+    // private slots): the evaluator must reject them, never index past its storage. Greedy
+    // reduction (every candidate kept) walks the most candidates.
+    use checker::spec::Profile;
+    let profiles = [
+        "CL1.1".parse::<Profile>().unwrap(),
+        "CL1.2".parse::<Profile>().unwrap(),
+        "CL2.0".parse::<Profile>().unwrap(),
+        "CL3.0+generic+globals".parse::<Profile>().unwrap(),
+    ];
+    for i in 0..60 {
+        let (p, _) = seeded(4, i, &profiles);
+        let r = reduce(&p, |_, _| true);
+        assert!(eval(&r).is_ok(), "program {i}");
+    }
+}

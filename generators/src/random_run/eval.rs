@@ -228,15 +228,19 @@ fn in_bounds(p: &RunProgram, at: Ptr, x: usize, s: &State) -> R<()> {
 fn read(p: &RunProgram, s: &mut State, x: usize, at: Ptr) -> R<u32> {
     in_bounds(p, at, x, s)?;
     let i = at.off as usize;
+    let missing = || format!("{}[{i}] does not exist in this program", at.region.name());
     Ok(match at.region {
-        Region::Out => s.out[i],
-        Region::Gv => s.gv[i],
-        Region::Inp => s.inp[i],
-        Region::Table => p.table[i],
-        Region::Priv => s.items[x].privs[i],
+        Region::Out => *s.out.get(i).ok_or_else(missing)?,
+        Region::Gv => *s.gv.get(i).ok_or_else(missing)?,
+        Region::Inp => *s.inp.get(i).ok_or_else(missing)?,
+        Region::Table => *p.table.get(i).ok_or_else(missing)?,
+        Region::Priv => *s.items[x].privs.get(i).ok_or_else(missing)?,
         Region::Tile => {
             let epoch = s.epoch;
-            let cell = &mut s.tile[(s.items[x].group * p.local) as usize + i];
+            let cell = s
+                .tile
+                .get_mut((s.items[x].group * p.local) as usize + i)
+                .ok_or_else(missing)?;
             if matches!(cell.writer, Some((w, e)) if w != x && e == epoch) {
                 return Err(format!(
                     "work-item {x} reads tile[{i}] another wrote without a barrier"
@@ -260,13 +264,19 @@ fn write(p: &RunProgram, s: &mut State, x: usize, at: Ptr, val: u32) -> R<()> {
         return Err(format!("write to {}", at.region.name()));
     }
     let i = at.off as usize;
+    // A reduction candidate may drop an object a pointer still names: that candidate is
+    // invalid, never a panic.
+    let missing = || format!("{}[{i}] does not exist in this program", at.region.name());
     match at.region {
-        Region::Out => s.out[i] = val,
-        Region::Gv => s.gv[i] = val,
-        Region::Priv => s.items[x].privs[i] = val,
+        Region::Out => *s.out.get_mut(i).ok_or_else(missing)? = val,
+        Region::Gv => *s.gv.get_mut(i).ok_or_else(missing)? = val,
+        Region::Priv => *s.items[x].privs.get_mut(i).ok_or_else(missing)? = val,
         Region::Tile => {
             let epoch = s.epoch;
-            let cell = &mut s.tile[(s.items[x].group * p.local) as usize + i];
+            let cell = s
+                .tile
+                .get_mut((s.items[x].group * p.local) as usize + i)
+                .ok_or_else(missing)?;
             let others_read = cell.read_epoch == epoch && cell.readers.iter().any(|r| *r != x);
             if others_read || matches!(cell.writer, Some((w, e)) if w != x && e == epoch) {
                 return Err(format!(
