@@ -313,7 +313,18 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
                     };
                     while Instant::now() < c.deadline {
                         let i = c.next.fetch_add(1, Ordering::Relaxed) + 1;
-                        c.program(i, k, &mut device)?;
+                        // A panic in the generator, evaluator or reducer is clasp's bug in
+                        // one program: counted and reported, and the campaign goes on.
+                        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                            c.program(i, k, &mut device)
+                        }));
+                        match run {
+                            Ok(r) => r?,
+                            Err(_) => {
+                                c.shared().t.generator_bugs += 1;
+                                eprintln!("generator bug in program {i}: a panic (above)");
+                            }
+                        }
                     }
                     Ok(())
                 })
