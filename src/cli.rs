@@ -480,7 +480,9 @@ pub struct FuzzArgs {
     /// The device: a substring of its id, name or platform name (`clasp devices` lists them).
     #[arg(long)]
     pub subject: String,
-    /// How long to fuzz: seconds (`600`) or a duration (`10m`, `1h30m`, `90s`).
+    /// How long to fuzz: seconds (`600`) or a duration (`10m`, `1h30m`, `90s`). With
+    /// `--runtime`, a mismatch found in that time is reduced for up to a tenth of it more (at
+    /// least 30 s).
     #[arg(long, default_value = "60", value_parser = parse_duration)]
     pub time: std::time::Duration,
     /// Seed of the random programs: the same seed builds the same programs.

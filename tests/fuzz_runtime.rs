@@ -110,6 +110,23 @@ fn runtime_fuzzing_runs_on_each_installed_driver() {
     }
 }
 
+/// A campaign of `time` seconds on driver `d` whose every expectation is off by one (so every
+/// program is a mismatch); it must exit 1. Its output and its folder.
+fn wrong_campaign(
+    tmp: &Path,
+    d: &str,
+    time: &str,
+    more: &[&str],
+) -> (std::process::Output, std::path::PathBuf) {
+    let dir = tmp.join(format!("wrong-{time}{}", more.join("")));
+    let mut args = vec!["fuzz", "--runtime", "--wrong-expectation", "--subject", d];
+    args.extend(["--time", time, "--out", dir.to_str().unwrap()]);
+    args.extend(more);
+    let out = clasp(&args, &[("RUSTICL_ENABLE", "llvmpipe")], tmp);
+    assert_eq!(out.status.code(), Some(1), "{d}: {}", text(&out));
+    (out, dir)
+}
+
 #[test]
 fn a_wrong_expectation_is_caught_and_reduced() {
     let tmp = tempfile::tempdir().unwrap();
@@ -117,23 +134,7 @@ fn a_wrong_expectation_is_caught_and_reduced() {
         println!("skipped: no driver installed");
         return;
     };
-    let dir = tmp.path().join("wrong");
-    let out = clasp(
-        &[
-            "fuzz",
-            "--runtime",
-            "--wrong-expectation",
-            "--subject",
-            d,
-            "--time",
-            "0.5",
-            "--out",
-            dir.to_str().unwrap(),
-        ],
-        &[("RUSTICL_ENABLE", "llvmpipe")],
-        tmp.path(),
-    );
-    assert_eq!(out.status.code(), Some(1), "{d}: {}", text(&out));
+    let (out, dir) = wrong_campaign(tmp.path(), d, "0.5", &[]);
     let found = mismatches(&dir);
     assert!(!found.is_empty(), "{d}: {}", text(&out));
     for m in &found {
@@ -168,25 +169,7 @@ fn parallel_jobs_share_one_sequence_of_programs() {
         println!("skipped: no driver installed");
         return;
     };
-    let dir = tmp.path().join("jobs");
-    let out = clasp(
-        &[
-            "fuzz",
-            "--runtime",
-            "--wrong-expectation",
-            "--subject",
-            d,
-            "--time",
-            "1",
-            "-j",
-            "2",
-            "--out",
-            dir.to_str().unwrap(),
-        ],
-        &[("RUSTICL_ENABLE", "llvmpipe")],
-        tmp.path(),
-    );
-    assert_eq!(out.status.code(), Some(1), "{d}: {}", text(&out));
+    let (out, dir) = wrong_campaign(tmp.path(), d, "1", &["-j", "2"]);
     // Every program fails (its expectation is wrong), and each index was run by one job only.
     let found = mismatches(&dir);
     let mut seen = std::collections::BTreeSet::new();

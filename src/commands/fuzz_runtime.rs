@@ -432,9 +432,11 @@ impl Campaign<'_> {
             };
             let reduced = if reduce {
                 let mut budget = REDUCTION_RUNS;
-                // Reduction ends with the campaign's time, keeping what it has reduced so far.
+                // A reduction may outlast the campaign's time by a tenth of it (at least 30 s),
+                // then keeps what it has reduced so far.
+                let grace = (self.args.time / 10).max(Duration::from_secs(30));
                 random_run::reduce(&p, |c, exp| {
-                    if budget == 0 || Instant::now() >= self.deadline {
+                    if budget == 0 || Instant::now() >= self.deadline + grace {
                         return false;
                     }
                     budget -= 1;
