@@ -95,6 +95,9 @@ pub(crate) struct Macro {
     /// use (a few compares) rather than stored: headers define thousands of macros, and a
     /// wider body token was a sixth of a check's memory.
     body: Box<[BodyTok]>,
+    /// Bit `p` set: parameter `p` (of the first 64) is named once in the body, so its full
+    /// expansion is made straight into the expansion's list rather than kept for a second use.
+    once: u64,
     def_span: Span,
     builtin: Option<Builtin>,
 }
@@ -176,6 +179,7 @@ impl Macro {
             params: function_like.then(|| vec![sym::VA_ARGS]),
             variadic: function_like,
             body: Box::default(),
+            once: 0,
             def_span,
             builtin: Some(builtin),
         }
@@ -276,10 +280,18 @@ impl Macro {
                 }
             }
         }
+        let mut uses = [0u8; 64];
+        for b in body.iter() {
+            if let Some(n) = uses.get_mut(usize::from(b.param)) {
+                *n = n.saturating_add(1);
+            }
+        }
+        let once = (0..64).filter(|&p| uses[p] == 1).fold(0, |m, p| m | 1 << p);
         let m = Macro {
             params,
             variadic,
             body,
+            once,
             def_span: span,
             builtin: None,
         };
@@ -392,6 +404,13 @@ impl Pp<'_> {
     /// Expands a whole token list, as a macro argument is (C99 6.10.3.1) or a directive's
     /// operands are.
     pub(crate) fn expand_list(&mut self, toks: Vec<Tok>) -> Vec<Tok> {
+        let mut out = self.spare_list();
+        self.expand_list_into(toks, &mut out);
+        out
+    }
+
+    /// [`Pp::expand_list`], appending to `out`.
+    fn expand_list_into(&mut self, toks: Vec<Tok>, out: &mut Vec<Tok>) {
         if self.arg_nesting >= self.limits.arg_nesting {
             let span = toks.first().map_or_else(Span::default, |t| t.t.span);
             let n = self.limits.arg_nesting;
@@ -399,7 +418,7 @@ impl Pp<'_> {
                 span,
                 format!("macro calls nested deeper than {n} in macro arguments"),
             );
-            return Vec::new();
+            return;
         }
         self.arg_nesting += 1;
         let floor = self.ctx.len();
@@ -408,7 +427,6 @@ impl Pp<'_> {
             pos: 0,
             disables: None,
         });
-        let mut out = self.spare_list();
         while let Some(t) = self.expand_next(floor, false) {
             out.push(t);
         }
@@ -416,7 +434,6 @@ impl Pp<'_> {
             self.pop_ctx();
         }
         self.arg_nesting -= 1;
-        out
     }
 
     fn charge(&mut self, tokens: usize, span: Span) -> bool {
@@ -529,6 +546,11 @@ impl Pp<'_> {
         args.push(self.spare_list());
         let mut depth = 0u32;
         let close = loop {
+            if let Some(close) =
+                self.collect_in_context(&mut args, &mut depth, nparams, variadic, floor)
+            {
+                break close;
+            }
             let t = match self.next_token(floor, file) {
                 Some(t) if t.t.kind != TokenKind::Eof && !self.stopped => t,
                 _ => {
@@ -573,6 +595,56 @@ impl Pp<'_> {
             return None;
         }
         Some((args, close))
+    }
+
+    /// The fast path of [`Pp::collect_args`]: reads the arguments from the innermost context
+    /// above `floor` in runs, each copied at once, up to the closing `)` (whose span it gives
+    /// back) or the context's end. Leaves an end-of-file token to the token-by-token path.
+    fn collect_in_context(
+        &mut self,
+        args: &mut Vec<Vec<Tok>>,
+        depth: &mut u32,
+        nparams: usize,
+        variadic: bool,
+        floor: usize,
+    ) -> Option<Span> {
+        if self.ctx.len() <= floor || self.stopped {
+            return None;
+        }
+        let (ctx, spare) = (&mut self.ctx, &mut self.spare);
+        let c = ctx.last_mut().expect("checked length");
+        let start = c.pos.min(c.toks.len());
+        let rest = &c.toks[start..];
+        let mut from = 0;
+        let mut close = None;
+        let mut k = 0;
+        while k < rest.len() {
+            match rest[k].t.kind {
+                TokenKind::Punct(Punct::LParen) => *depth += 1,
+                TokenKind::Punct(Punct::RParen) if *depth == 0 => {
+                    close = Some(rest[k].t.span);
+                    break;
+                }
+                TokenKind::Punct(Punct::RParen) => *depth -= 1,
+                TokenKind::Punct(Punct::Comma)
+                    if *depth == 0 && !(variadic && args.len() == nparams) =>
+                {
+                    args.last_mut()
+                        .expect("never empty")
+                        .extend_from_slice(&rest[from..k]);
+                    args.push(spare.pop().unwrap_or_default());
+                    from = k + 1;
+                }
+                TokenKind::Eof => break,
+                _ => {}
+            }
+            k += 1;
+        }
+        args.last_mut()
+            .expect("never empty")
+            .extend_from_slice(&rest[from..k]);
+        c.pos = start + k + usize::from(close.is_some());
+        close
     }
 
     fn builtin_token(
@@ -696,6 +768,26 @@ impl Pp<'_> {
                     let pasted = body
                         .get(i + 1)
                         .is_some_and(|n| n.kind == TokenKind::HashHash);
+                    if !pasted
+                        && p < 64
+                        && m.once >> p & 1 == 1
+                        && matches!(expanded[p], Expanded::Not)
+                        && self.needs_expansion(&args[p])
+                    {
+                        // Named once: expanded in place, neither kept nor copied again.
+                        let start = out.len();
+                        let mut toks = self.spare_list();
+                        toks.extend_from_slice(&args[p]);
+                        self.expand_list_into(toks, &mut out);
+                        if self.stopped || !self.charge(out.len() - start, span) {
+                            return None;
+                        }
+                        for (k, t) in out[start..].iter_mut().enumerate() {
+                            *t = arg_tok(t, k == 0, b.space_before);
+                        }
+                        i += 1;
+                        continue;
+                    }
                     // An operand of `##` is not expanded first.
                     if !pasted {
                         self.expand_arg(&args, &mut expanded, p);
@@ -755,20 +847,22 @@ impl Pp<'_> {
             return;
         }
         let arg = &args[p];
-        // `expand_list` gives back a list with no macro name to expand as it is, unless the
-        // run has stopped or the argument nesting is at its limit (both checked first there).
-        let expandable =
-            |t: &Tok| t.t.kind == TokenKind::Ident && !t.painted && self.is_macro(t.t.sym);
-        if !self.stopped
-            && self.arg_nesting < self.limits.arg_nesting
-            && !arg.iter().any(expandable)
-        {
+        if !self.needs_expansion(arg) {
             cache[p] = Expanded::Same;
             return;
         }
         let mut toks = self.spare_list();
         toks.extend_from_slice(arg);
         cache[p] = Expanded::List(self.expand_list(toks));
+    }
+
+    /// Whether [`Pp::expand_list`] could give back anything but `arg` itself: it names a
+    /// macro, or the run has stopped or the argument nesting is at its limit (both checked
+    /// first there).
+    fn needs_expansion(&self, arg: &[Tok]) -> bool {
+        let expandable =
+            |t: &Tok| t.t.kind == TokenKind::Ident && !t.painted && self.is_macro(t.t.sym);
+        self.stopped || self.arg_nesting >= self.limits.arg_nesting || arg.iter().any(expandable)
     }
 
     /// `#` applied to an argument (6.10.3.2): its spelling, spaces collapsed, `"` and `\`
