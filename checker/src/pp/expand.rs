@@ -546,9 +546,13 @@ impl Pp<'_> {
         args.push(self.spare_list());
         let mut depth = 0u32;
         let close = loop {
-            if let Some(close) =
-                self.collect_in_context(&mut args, &mut depth, nparams, variadic, floor)
-            {
+            // Commas after the last named parameter belong to `__VA_ARGS__`.
+            let splits = if variadic {
+                nparams.saturating_sub(args.len())
+            } else {
+                usize::MAX
+            };
+            if let Some(close) = self.collect_runs(&mut args, &mut depth, splits, floor, file) {
                 break close;
             }
             let t = match self.next_token(floor, file) {
@@ -597,53 +601,68 @@ impl Pp<'_> {
         Some((args, close))
     }
 
-    /// The fast path of [`Pp::collect_args`]: reads the arguments from the innermost context
-    /// above `floor` in runs, each copied at once, up to the closing `)` (whose span it gives
-    /// back) or the context's end. Leaves an end-of-file token to the token-by-token path.
-    fn collect_in_context(
+    /// The fast path of [`Pp::collect_args`]: reads the arguments in runs, each copied at
+    /// once, from the innermost context above `floor` or, with none left and `file`, from the
+    /// current file, up to the closing `)` (whose span it gives back) or the first token that
+    /// needs the token-by-token path (the end of a context or file part, a directive, text
+    /// that is skipped).
+    fn collect_runs(
         &mut self,
         args: &mut Vec<Vec<Tok>>,
         depth: &mut u32,
-        nparams: usize,
-        variadic: bool,
+        splits: usize,
         floor: usize,
+        file: bool,
     ) -> Option<Span> {
-        if self.ctx.len() <= floor || self.stopped {
+        if self.stopped {
             return None;
         }
-        let (ctx, spare) = (&mut self.ctx, &mut self.spare);
-        let c = ctx.last_mut().expect("checked length");
-        let start = c.pos.min(c.toks.len());
-        let rest = &c.toks[start..];
-        let mut from = 0;
-        let mut close = None;
-        let mut k = 0;
-        while k < rest.len() {
-            match rest[k].t.kind {
-                TokenKind::Punct(Punct::LParen) => *depth += 1,
-                TokenKind::Punct(Punct::RParen) if *depth == 0 => {
-                    close = Some(rest[k].t.span);
-                    break;
-                }
-                TokenKind::Punct(Punct::RParen) => *depth -= 1,
-                TokenKind::Punct(Punct::Comma)
-                    if *depth == 0 && !(variadic && args.len() == nparams) =>
-                {
+        let spare = &mut self.spare;
+        let mut new_arg = |args: &mut Vec<Vec<Tok>>| args.push(spare.pop().unwrap_or_default());
+        if self.ctx.len() > floor {
+            let c = self.ctx.last_mut().expect("checked length");
+            let start = c.pos.min(c.toks.len());
+            let rest = &c.toks[start..];
+            let (end, close) = scan_args(
+                rest,
+                |t| &t.t,
+                depth,
+                splits,
+                |r, last| {
                     args.last_mut()
                         .expect("never empty")
-                        .extend_from_slice(&rest[from..k]);
-                    args.push(spare.pop().unwrap_or_default());
-                    from = k + 1;
-                }
-                TokenKind::Eof => break,
-                _ => {}
-            }
-            k += 1;
+                        .extend_from_slice(&rest[r]);
+                    if !last {
+                        new_arg(args);
+                    }
+                },
+            );
+            c.pos = start + end;
+            return close;
         }
-        args.last_mut()
-            .expect("never empty")
-            .extend_from_slice(&rest[from..k]);
-        c.pos = start + k + usize::from(close.is_some());
+        if !file || !self.conds.last().is_none_or(|c| c.active) {
+            return None;
+        }
+        let f = self.files.last_mut().expect("a file is open while reading");
+        let start = f.pos.min(f.toks.len());
+        let rest = &f.toks[start..];
+        let (end, close) = scan_args(
+            rest,
+            |t| t,
+            depth,
+            splits,
+            |r, last| {
+                let arg = args.last_mut().expect("never empty");
+                arg.extend(rest[r].iter().map(|t| Tok::new(*t)));
+                if !last {
+                    new_arg(args);
+                }
+            },
+        );
+        if end > 0 {
+            f.guard.token();
+        }
+        f.pos = start + end;
         close
     }
 
@@ -962,6 +981,47 @@ impl Pp<'_> {
         }
         out.extend(rhs);
     }
+}
+
+/// Reads macro arguments from `rest` for [`Pp::collect_runs`]: calls `arg` with each run of
+/// tokens read into the current argument, `true` with the last, `false` where a comma ends
+/// one (at most `splits` times); stops after the closing `)` (giving back its span) or before
+/// the first end-of-file token or directive. Gives back how many tokens it read.
+fn scan_args<T>(
+    rest: &[T],
+    token: impl Fn(&T) -> &Token,
+    depth: &mut u32,
+    mut splits: usize,
+    mut arg: impl FnMut(std::ops::Range<usize>, bool),
+) -> (usize, Option<Span>) {
+    let mut from = 0;
+    for (k, t) in rest.iter().enumerate() {
+        let t = token(t);
+        match t.kind {
+            TokenKind::Punct(Punct::LParen) => *depth += 1,
+            TokenKind::Punct(Punct::RParen) if *depth == 0 => {
+                arg(from..k, true);
+                return (k + 1, Some(t.span));
+            }
+            TokenKind::Punct(Punct::RParen) => *depth -= 1,
+            TokenKind::Punct(Punct::Comma) if *depth == 0 && splits > 0 => {
+                arg(from..k, false);
+                splits -= 1;
+                from = k + 1;
+            }
+            TokenKind::Eof => {
+                arg(from..k, true);
+                return (k, None);
+            }
+            TokenKind::Hash if t.line_start => {
+                arg(from..k, true);
+                return (k, None);
+            }
+            _ => {}
+        }
+    }
+    arg(from..rest.len(), true);
+    (rest.len(), None)
 }
 
 fn placemarker(span: Span) -> Tok {
