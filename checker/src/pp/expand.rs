@@ -427,8 +427,23 @@ impl Pp<'_> {
             pos: 0,
             disables: None,
         });
-        while let Some(t) = self.expand_next(floor, false) {
-            out.push(t);
+        loop {
+            // The innermost expansion's tokens up to its next macro name are copied at once,
+            // as `expand_next` would give them back one by one.
+            if !self.stopped && self.ctx.len() > floor {
+                let macros = &self.macros;
+                let c = self.ctx.last_mut().expect("checked length");
+                let taken = c.take_plain(usize::MAX, |t| {
+                    t.t.kind == TokenKind::Ident
+                        && !t.painted
+                        && matches!(macros.get(t.t.sym.index()), Some(Some(_)))
+                });
+                out.extend_from_slice(taken);
+            }
+            match self.expand_next(floor, false) {
+                Some(t) => out.push(t),
+                None => break,
+            }
         }
         while self.ctx.len() > floor {
             self.pop_ctx();
