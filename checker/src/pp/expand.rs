@@ -98,6 +98,10 @@ pub(crate) struct Macro {
     /// Bit `p` set: parameter `p` (of the first 64) is named once in the body, so its full
     /// expansion is made straight into the expansion's list rather than kept for a second use.
     once: u64,
+    /// For each body token, how many tokens from it on are plain (no parameter, `#` or `##`):
+    /// substitution copies such a run at once without looking at each token again. Empty for
+    /// an object-like macro without `##`, whose body is one plain run.
+    runs: Box<[u16]>,
     def_span: Span,
     builtin: Option<Builtin>,
 }
@@ -161,6 +165,32 @@ impl BodyTok {
 
 type DefineError = (Span, String);
 
+/// [`Macro::once`] of a function-like macro's body.
+fn params_named_once(body: &[BodyTok]) -> u64 {
+    let mut uses = [0u8; 64];
+    for b in body {
+        if let Some(n) = uses.get_mut(usize::from(b.param)) {
+            *n = n.saturating_add(1);
+        }
+    }
+    (0..64).filter(|&p| uses[p] == 1).fold(0, |m, p| m | 1 << p)
+}
+
+/// [`Macro::runs`] of a body (`#` is an operator only in a function-like macro's).
+fn plain_runs(body: &[BodyTok], function_like: bool) -> Box<[u16]> {
+    let mut runs = vec![0u16; body.len()].into_boxed_slice();
+    for k in (0..body.len()).rev() {
+        let b = &body[k];
+        if b.kind != TokenKind::HashHash
+            && !(function_like && b.kind == TokenKind::Hash)
+            && b.param == NO_PARAM
+        {
+            runs[k] = runs.get(k + 1).map_or(1, |n| n.saturating_add(1));
+        }
+    }
+    runs
+}
+
 /// The parameter that `t` names, among `params` (`None` for an object-like macro).
 #[inline]
 fn param_of(params: Option<&[Symbol]>, t: &BodyTok) -> Option<usize> {
@@ -180,6 +210,7 @@ impl Macro {
             variadic: function_like,
             body: Box::default(),
             once: 0,
+            runs: Box::default(),
             def_span,
             builtin: Some(builtin),
         }
@@ -280,18 +311,19 @@ impl Macro {
                 }
             }
         }
-        let mut uses = [0u8; 64];
-        for b in body.iter() {
-            if let Some(n) = uses.get_mut(usize::from(b.param)) {
-                *n = n.saturating_add(1);
-            }
-        }
-        let once = (0..64).filter(|&p| uses[p] == 1).fold(0, |m, p| m | 1 << p);
+        let once = ps.map_or(0, |_| params_named_once(&body));
+        // An object-like macro's body without `##` is one plain run: nothing to keep.
+        let runs = if ps.is_some() || body.iter().any(|b| b.kind == TokenKind::HashHash) {
+            plain_runs(&body, ps.is_some())
+        } else {
+            Box::default()
+        };
         let m = Macro {
             params,
             variadic,
             body,
             once,
+            runs,
             def_span: span,
             builtin: None,
         };
@@ -852,12 +884,10 @@ impl Pp<'_> {
                 None => {
                     // The plain tokens up to the next parameter, `#` or `##` are charged at
                     // once: nothing else happens between them.
-                    let plain = |t: &BodyTok| {
-                        t.kind != TokenKind::HashHash
-                            && !(function_like && t.kind == TokenKind::Hash)
-                            && param(t).is_none()
+                    let run = match m.runs.get(i) {
+                        Some(&n) => usize::from(n).max(1),
+                        None => body.len() - i,
                     };
-                    let run = 1 + body[i + 1..].iter().take_while(|t| plain(t)).count();
                     if !self.charge(run, span) {
                         return None;
                     }
