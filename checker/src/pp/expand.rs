@@ -98,10 +98,6 @@ pub(crate) struct Macro {
     /// Bit `p` set: parameter `p` (of the first 64) is named once in the body, so its full
     /// expansion is made straight into the expansion's list rather than kept for a second use.
     once: u64,
-    /// For each body token, how many tokens from it on are plain (no parameter, `#` or `##`):
-    /// substitution copies such a run at once without looking at each token again. Empty for
-    /// an object-like macro without `##`, whose body is one plain run.
-    runs: Box<[u16]>,
     def_span: Span,
     builtin: Option<Builtin>,
 }
@@ -113,18 +109,22 @@ struct BodyTok {
     sym: Symbol,
     kind: TokenKind,
     space_before: bool,
-    /// The parameter it names (in the bytes that aligning the others leaves): [`NO_PARAM`],
-    /// an index, or [`FAR_PARAM`] past the indices this holds.
+    /// In the bytes that aligning the others leaves: the index of the parameter it names, or
+    /// [`FAR_PARAM`] past the indices this holds; or, with [`PLAIN`] set, none, and how many
+    /// tokens from it on are plain (no parameter, `#` or `##`; 0 for those operators), so that
+    /// substitution copies such a run at once without looking at its tokens again.
     param: u16,
 }
 
 const _: () = assert!(std::mem::size_of::<BodyTok>() == 8);
 
-/// [`BodyTok::param`] of a token that names no parameter.
-const NO_PARAM: u16 = u16::MAX;
+/// The bit of [`BodyTok::param`] set on a token that names no parameter; the others hold the
+/// length of its plain run, at most [`MAX_RUN`] (a longer run is copied in pieces).
+const PLAIN: u16 = 0x8000;
+const MAX_RUN: u16 = PLAIN - 1;
 /// [`BodyTok::param`] of a token that names a parameter whose index does not fit: found again
 /// at each use.
-const FAR_PARAM: u16 = u16::MAX - 1;
+const FAR_PARAM: u16 = PLAIN - 1;
 
 impl BodyTok {
     fn of(t: &Token, params: Option<&[Symbol]>) -> BodyTok {
@@ -132,7 +132,7 @@ impl BodyTok {
             sym: t.sym,
             kind: t.kind,
             space_before: t.space_before,
-            param: NO_PARAM,
+            param: PLAIN,
         };
         if let Some(p) = param_of(params, &b) {
             b.param = u16::try_from(p).map_or(FAR_PARAM, |p| p.min(FAR_PARAM));
@@ -144,10 +144,19 @@ impl BodyTok {
     #[inline]
     fn param(&self, params: Option<&[Symbol]>) -> Option<usize> {
         match self.param {
-            NO_PARAM => None,
+            p if p & PLAIN != 0 => None,
             FAR_PARAM => param_of(params, self),
             p => Some(usize::from(p)),
         }
+    }
+
+    /// How many tokens from this one on are plain (see [`BodyTok::param`]).
+    #[inline]
+    fn run(&self) -> usize {
+        if self.param & PLAIN == 0 {
+            return 0;
+        }
+        usize::from(self.param & !PLAIN)
     }
 
     /// The token this one makes in expansion `index` of a use spanning `span`.
@@ -176,19 +185,23 @@ fn params_named_once(body: &[BodyTok]) -> u64 {
     (0..64).filter(|&p| uses[p] == 1).fold(0, |m, p| m | 1 << p)
 }
 
-/// [`Macro::runs`] of a body (`#` is an operator only in a function-like macro's).
-fn plain_runs(body: &[BodyTok], function_like: bool) -> Box<[u16]> {
-    let mut runs = vec![0u16; body.len()].into_boxed_slice();
-    for k in (0..body.len()).rev() {
-        let b = &body[k];
-        if b.kind != TokenKind::HashHash
+/// Sets the plain runs of a body's tokens (`#` is an operator only in a function-like
+/// macro's).
+fn mark_runs(body: &mut [BodyTok], function_like: bool) {
+    let mut next = 0u16;
+    for b in body.iter_mut().rev() {
+        let plain = b.kind != TokenKind::HashHash
             && !(function_like && b.kind == TokenKind::Hash)
-            && b.param == NO_PARAM
-        {
-            runs[k] = runs.get(k + 1).map_or(1, |n| n.saturating_add(1));
+            && b.param & PLAIN != 0;
+        next = if plain {
+            next.saturating_add(1).min(MAX_RUN)
+        } else {
+            0
+        };
+        if b.param & PLAIN != 0 {
+            b.param = PLAIN | next;
         }
     }
-    runs
 }
 
 /// The parameter that `t` names, among `params` (`None` for an object-like macro).
@@ -210,7 +223,6 @@ impl Macro {
             variadic: function_like,
             body: Box::default(),
             once: 0,
-            runs: Box::default(),
             def_span,
             builtin: Some(builtin),
         }
@@ -312,18 +324,12 @@ impl Macro {
             }
         }
         let once = ps.map_or(0, |_| params_named_once(&body));
-        // An object-like macro's body without `##` is one plain run: nothing to keep.
-        let runs = if ps.is_some() || body.iter().any(|b| b.kind == TokenKind::HashHash) {
-            plain_runs(&body, ps.is_some())
-        } else {
-            Box::default()
-        };
+        mark_runs(&mut body, ps.is_some());
         let m = Macro {
             params,
             variadic,
             body,
             once,
-            runs,
             def_span: span,
             builtin: None,
         };
@@ -884,10 +890,7 @@ impl Pp<'_> {
                 None => {
                     // The plain tokens up to the next parameter, `#` or `##` are charged at
                     // once: nothing else happens between them.
-                    let run = match m.runs.get(i) {
-                        Some(&n) => usize::from(n).max(1),
-                        None => body.len() - i,
-                    };
+                    let run = b.run().max(1);
                     if !self.charge(run, span) {
                         return None;
                     }
