@@ -95,6 +95,9 @@ pub(crate) struct Macro {
     /// use (a few compares) rather than stored: headers define thousands of macros, and a
     /// wider body token was a sixth of a check's memory.
     body: Box<[BodyTok]>,
+    /// Bit `p` set: parameter `p` (of the first 64) is named once in the body, so its full
+    /// expansion is made straight into the expansion's list rather than kept for a second use.
+    once: u64,
     def_span: Span,
     builtin: Option<Builtin>,
 }
@@ -106,18 +109,22 @@ struct BodyTok {
     sym: Symbol,
     kind: TokenKind,
     space_before: bool,
-    /// The parameter it names (in the bytes that aligning the others leaves): [`NO_PARAM`],
-    /// an index, or [`FAR_PARAM`] past the indices this holds.
+    /// In the bytes that aligning the others leaves: the index of the parameter it names, or
+    /// [`FAR_PARAM`] past the indices this holds; or, with [`PLAIN`] set, none, and how many
+    /// tokens from it on are plain (no parameter, `#` or `##`; 0 for those operators), so that
+    /// substitution copies such a run at once without looking at its tokens again.
     param: u16,
 }
 
 const _: () = assert!(std::mem::size_of::<BodyTok>() == 8);
 
-/// [`BodyTok::param`] of a token that names no parameter.
-const NO_PARAM: u16 = u16::MAX;
+/// The bit of [`BodyTok::param`] set on a token that names no parameter; the others hold the
+/// length of its plain run, at most [`MAX_RUN`] (a longer run is copied in pieces).
+const PLAIN: u16 = 0x8000;
+const MAX_RUN: u16 = PLAIN - 1;
 /// [`BodyTok::param`] of a token that names a parameter whose index does not fit: found again
 /// at each use.
-const FAR_PARAM: u16 = u16::MAX - 1;
+const FAR_PARAM: u16 = PLAIN - 1;
 
 impl BodyTok {
     fn of(t: &Token, params: Option<&[Symbol]>) -> BodyTok {
@@ -125,7 +132,7 @@ impl BodyTok {
             sym: t.sym,
             kind: t.kind,
             space_before: t.space_before,
-            param: NO_PARAM,
+            param: PLAIN,
         };
         if let Some(p) = param_of(params, &b) {
             b.param = u16::try_from(p).map_or(FAR_PARAM, |p| p.min(FAR_PARAM));
@@ -137,10 +144,19 @@ impl BodyTok {
     #[inline]
     fn param(&self, params: Option<&[Symbol]>) -> Option<usize> {
         match self.param {
-            NO_PARAM => None,
+            p if p & PLAIN != 0 => None,
             FAR_PARAM => param_of(params, self),
             p => Some(usize::from(p)),
         }
+    }
+
+    /// How many tokens from this one on are plain (see [`BodyTok::param`]).
+    #[inline]
+    fn run(&self) -> usize {
+        if self.param & PLAIN == 0 {
+            return 0;
+        }
+        usize::from(self.param & !PLAIN)
     }
 
     /// The token this one makes in expansion `index` of a use spanning `span`.
@@ -157,6 +173,36 @@ impl BodyTok {
 }
 
 type DefineError = (Span, String);
+
+/// [`Macro::once`] of a function-like macro's body.
+fn params_named_once(body: &[BodyTok]) -> u64 {
+    let mut uses = [0u8; 64];
+    for b in body {
+        if let Some(n) = uses.get_mut(usize::from(b.param)) {
+            *n = n.saturating_add(1);
+        }
+    }
+    (0..64).filter(|&p| uses[p] == 1).fold(0, |m, p| m | 1 << p)
+}
+
+/// Sets the plain runs of a body's tokens (`#` is an operator only in a function-like
+/// macro's).
+fn mark_runs(body: &mut [BodyTok], function_like: bool) {
+    let mut next = 0u16;
+    for b in body.iter_mut().rev() {
+        let plain = b.kind != TokenKind::HashHash
+            && !(function_like && b.kind == TokenKind::Hash)
+            && b.param & PLAIN != 0;
+        next = if plain {
+            next.saturating_add(1).min(MAX_RUN)
+        } else {
+            0
+        };
+        if b.param & PLAIN != 0 {
+            b.param = PLAIN | next;
+        }
+    }
+}
 
 /// The parameter that `t` names, among `params` (`None` for an object-like macro).
 #[inline]
@@ -176,6 +222,7 @@ impl Macro {
             params: function_like.then(|| vec![sym::VA_ARGS]),
             variadic: function_like,
             body: Box::default(),
+            once: 0,
             def_span,
             builtin: Some(builtin),
         }
@@ -276,10 +323,13 @@ impl Macro {
                 }
             }
         }
+        let once = ps.map_or(0, |_| params_named_once(&body));
+        mark_runs(&mut body, ps.is_some());
         let m = Macro {
             params,
             variadic,
             body,
+            once,
             def_span: span,
             builtin: None,
         };
@@ -392,6 +442,13 @@ impl Pp<'_> {
     /// Expands a whole token list, as a macro argument is (C99 6.10.3.1) or a directive's
     /// operands are.
     pub(crate) fn expand_list(&mut self, toks: Vec<Tok>) -> Vec<Tok> {
+        let mut out = self.spare_list();
+        self.expand_list_into(toks, &mut out);
+        out
+    }
+
+    /// [`Pp::expand_list`], appending to `out`.
+    fn expand_list_into(&mut self, toks: Vec<Tok>, out: &mut Vec<Tok>) {
         if self.arg_nesting >= self.limits.arg_nesting {
             let span = toks.first().map_or_else(Span::default, |t| t.t.span);
             let n = self.limits.arg_nesting;
@@ -399,7 +456,7 @@ impl Pp<'_> {
                 span,
                 format!("macro calls nested deeper than {n} in macro arguments"),
             );
-            return Vec::new();
+            return;
         }
         self.arg_nesting += 1;
         let floor = self.ctx.len();
@@ -408,15 +465,28 @@ impl Pp<'_> {
             pos: 0,
             disables: None,
         });
-        let mut out = self.spare_list();
-        while let Some(t) = self.expand_next(floor, false) {
-            out.push(t);
+        loop {
+            // The innermost expansion's tokens up to its next macro name are copied at once,
+            // as `expand_next` would give them back one by one.
+            if !self.stopped && self.ctx.len() > floor {
+                let macros = &self.macros;
+                let c = self.ctx.last_mut().expect("checked length");
+                let taken = c.take_plain(usize::MAX, |t| {
+                    t.t.kind == TokenKind::Ident
+                        && !t.painted
+                        && matches!(macros.get(t.t.sym.index()), Some(Some(_)))
+                });
+                out.extend_from_slice(taken);
+            }
+            match self.expand_next(floor, false) {
+                Some(t) => out.push(t),
+                None => break,
+            }
         }
         while self.ctx.len() > floor {
             self.pop_ctx();
         }
         self.arg_nesting -= 1;
-        out
     }
 
     fn charge(&mut self, tokens: usize, span: Span) -> bool {
@@ -529,6 +599,15 @@ impl Pp<'_> {
         args.push(self.spare_list());
         let mut depth = 0u32;
         let close = loop {
+            // Commas after the last named parameter belong to `__VA_ARGS__`.
+            let splits = if variadic {
+                nparams.saturating_sub(args.len())
+            } else {
+                usize::MAX
+            };
+            if let Some(close) = self.collect_runs(&mut args, &mut depth, splits, floor, file) {
+                break close;
+            }
             let t = match self.next_token(floor, file) {
                 Some(t) if t.t.kind != TokenKind::Eof && !self.stopped => t,
                 _ => {
@@ -573,6 +652,71 @@ impl Pp<'_> {
             return None;
         }
         Some((args, close))
+    }
+
+    /// The fast path of [`Pp::collect_args`]: reads the arguments in runs, each copied at
+    /// once, from the innermost context above `floor` or, with none left and `file`, from the
+    /// current file, up to the closing `)` (whose span it gives back) or the first token that
+    /// needs the token-by-token path (the end of a context or file part, a directive, text
+    /// that is skipped).
+    fn collect_runs(
+        &mut self,
+        args: &mut Vec<Vec<Tok>>,
+        depth: &mut u32,
+        splits: usize,
+        floor: usize,
+        file: bool,
+    ) -> Option<Span> {
+        if self.stopped {
+            return None;
+        }
+        let spare = &mut self.spare;
+        let mut new_arg = |args: &mut Vec<Vec<Tok>>| args.push(spare.pop().unwrap_or_default());
+        if self.ctx.len() > floor {
+            let c = self.ctx.last_mut().expect("checked length");
+            let start = c.pos.min(c.toks.len());
+            let rest = &c.toks[start..];
+            let (end, close) = scan_args(
+                rest,
+                |t| &t.t,
+                depth,
+                splits,
+                |r, last| {
+                    args.last_mut()
+                        .expect("never empty")
+                        .extend_from_slice(&rest[r]);
+                    if !last {
+                        new_arg(args);
+                    }
+                },
+            );
+            c.pos = start + end;
+            return close;
+        }
+        if !file || !self.conds.last().is_none_or(|c| c.active) {
+            return None;
+        }
+        let f = self.files.last_mut().expect("a file is open while reading");
+        let start = f.pos.min(f.toks.len());
+        let rest = &f.toks[start..];
+        let (end, close) = scan_args(
+            rest,
+            |t| t,
+            depth,
+            splits,
+            |r, last| {
+                let arg = args.last_mut().expect("never empty");
+                arg.extend(rest[r].iter().map(|t| Tok::new(*t)));
+                if !last {
+                    new_arg(args);
+                }
+            },
+        );
+        if end > 0 {
+            f.guard.token();
+        }
+        f.pos = start + end;
+        close
     }
 
     fn builtin_token(
@@ -696,6 +840,26 @@ impl Pp<'_> {
                     let pasted = body
                         .get(i + 1)
                         .is_some_and(|n| n.kind == TokenKind::HashHash);
+                    if !pasted
+                        && p < 64
+                        && m.once >> p & 1 == 1
+                        && matches!(expanded[p], Expanded::Not)
+                        && self.needs_expansion(&args[p])
+                    {
+                        // Named once: expanded in place, neither kept nor copied again.
+                        let start = out.len();
+                        let mut toks = self.spare_list();
+                        toks.extend_from_slice(&args[p]);
+                        self.expand_list_into(toks, &mut out);
+                        if self.stopped || !self.charge(out.len() - start, span) {
+                            return None;
+                        }
+                        for (k, t) in out[start..].iter_mut().enumerate() {
+                            *t = arg_tok(t, k == 0, b.space_before);
+                        }
+                        i += 1;
+                        continue;
+                    }
                     // An operand of `##` is not expanded first.
                     if !pasted {
                         self.expand_arg(&args, &mut expanded, p);
@@ -726,12 +890,7 @@ impl Pp<'_> {
                 None => {
                     // The plain tokens up to the next parameter, `#` or `##` are charged at
                     // once: nothing else happens between them.
-                    let plain = |t: &BodyTok| {
-                        t.kind != TokenKind::HashHash
-                            && !(function_like && t.kind == TokenKind::Hash)
-                            && param(t).is_none()
-                    };
-                    let run = 1 + body[i + 1..].iter().take_while(|t| plain(t)).count();
+                    let run = b.run().max(1);
                     if !self.charge(run, span) {
                         return None;
                     }
@@ -755,20 +914,22 @@ impl Pp<'_> {
             return;
         }
         let arg = &args[p];
-        // `expand_list` gives back a list with no macro name to expand as it is, unless the
-        // run has stopped or the argument nesting is at its limit (both checked first there).
-        let expandable =
-            |t: &Tok| t.t.kind == TokenKind::Ident && !t.painted && self.is_macro(t.t.sym);
-        if !self.stopped
-            && self.arg_nesting < self.limits.arg_nesting
-            && !arg.iter().any(expandable)
-        {
+        if !self.needs_expansion(arg) {
             cache[p] = Expanded::Same;
             return;
         }
         let mut toks = self.spare_list();
         toks.extend_from_slice(arg);
         cache[p] = Expanded::List(self.expand_list(toks));
+    }
+
+    /// Whether [`Pp::expand_list`] could give back anything but `arg` itself: it names a
+    /// macro, or the run has stopped or the argument nesting is at its limit (both checked
+    /// first there).
+    fn needs_expansion(&self, arg: &[Tok]) -> bool {
+        let expandable =
+            |t: &Tok| t.t.kind == TokenKind::Ident && !t.painted && self.is_macro(t.t.sym);
+        self.stopped || self.arg_nesting >= self.limits.arg_nesting || arg.iter().any(expandable)
     }
 
     /// `#` applied to an argument (6.10.3.2): its spelling, spaces collapsed, `"` and `\`
@@ -868,6 +1029,47 @@ impl Pp<'_> {
         }
         out.extend(rhs);
     }
+}
+
+/// Reads macro arguments from `rest` for [`Pp::collect_runs`]: calls `arg` with each run of
+/// tokens read into the current argument, `true` with the last, `false` where a comma ends
+/// one (at most `splits` times); stops after the closing `)` (giving back its span) or before
+/// the first end-of-file token or directive. Gives back how many tokens it read.
+fn scan_args<T>(
+    rest: &[T],
+    token: impl Fn(&T) -> &Token,
+    depth: &mut u32,
+    mut splits: usize,
+    mut arg: impl FnMut(std::ops::Range<usize>, bool),
+) -> (usize, Option<Span>) {
+    let mut from = 0;
+    for (k, t) in rest.iter().enumerate() {
+        let t = token(t);
+        match t.kind {
+            TokenKind::Punct(Punct::LParen) => *depth += 1,
+            TokenKind::Punct(Punct::RParen) if *depth == 0 => {
+                arg(from..k, true);
+                return (k + 1, Some(t.span));
+            }
+            TokenKind::Punct(Punct::RParen) => *depth -= 1,
+            TokenKind::Punct(Punct::Comma) if *depth == 0 && splits > 0 => {
+                arg(from..k, false);
+                splits -= 1;
+                from = k + 1;
+            }
+            TokenKind::Eof => {
+                arg(from..k, true);
+                return (k, None);
+            }
+            TokenKind::Hash if t.line_start => {
+                arg(from..k, true);
+                return (k, None);
+            }
+            _ => {}
+        }
+    }
+    arg(from..rest.len(), true);
+    (rest.len(), None)
 }
 
 fn placemarker(span: Span) -> Tok {
