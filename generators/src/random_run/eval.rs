@@ -225,10 +225,26 @@ fn in_bounds(p: &RunProgram, at: Ptr, x: usize, s: &State) -> R<()> {
     Ok(())
 }
 
+/// A reduction candidate may drop an object a pointer still names: that candidate is invalid,
+/// never a panic.
+fn missing(at: Ptr) -> String {
+    format!(
+        "{}[{}] does not exist in this program",
+        at.region.name(),
+        at.off
+    )
+}
+
+/// Work-item `x`'s group's cell of the `__local` tile at `at`.
+fn tile_cell<'s>(p: &RunProgram, s: &'s mut State, x: usize, at: Ptr) -> R<&'s mut Cell> {
+    let i = (s.items[x].group * p.local) as usize + at.off as usize;
+    s.tile.get_mut(i).ok_or_else(|| missing(at))
+}
+
 fn read(p: &RunProgram, s: &mut State, x: usize, at: Ptr) -> R<u32> {
     in_bounds(p, at, x, s)?;
     let i = at.off as usize;
-    let missing = || format!("{}[{i}] does not exist in this program", at.region.name());
+    let missing = || missing(at);
     Ok(match at.region {
         Region::Out => *s.out.get(i).ok_or_else(missing)?,
         Region::Gv => *s.gv.get(i).ok_or_else(missing)?,
@@ -237,10 +253,7 @@ fn read(p: &RunProgram, s: &mut State, x: usize, at: Ptr) -> R<u32> {
         Region::Priv => *s.items[x].privs.get(i).ok_or_else(missing)?,
         Region::Tile => {
             let epoch = s.epoch;
-            let cell = s
-                .tile
-                .get_mut((s.items[x].group * p.local) as usize + i)
-                .ok_or_else(missing)?;
+            let cell = tile_cell(p, s, x, at)?;
             if matches!(cell.writer, Some((w, e)) if w != x && e == epoch) {
                 return Err(format!(
                     "work-item {x} reads tile[{i}] another wrote without a barrier"
@@ -264,19 +277,14 @@ fn write(p: &RunProgram, s: &mut State, x: usize, at: Ptr, val: u32) -> R<()> {
         return Err(format!("write to {}", at.region.name()));
     }
     let i = at.off as usize;
-    // A reduction candidate may drop an object a pointer still names: that candidate is
-    // invalid, never a panic.
-    let missing = || format!("{}[{i}] does not exist in this program", at.region.name());
+    let missing = || missing(at);
     match at.region {
         Region::Out => *s.out.get_mut(i).ok_or_else(missing)? = val,
         Region::Gv => *s.gv.get_mut(i).ok_or_else(missing)? = val,
         Region::Priv => *s.items[x].privs.get_mut(i).ok_or_else(missing)? = val,
         Region::Tile => {
             let epoch = s.epoch;
-            let cell = s
-                .tile
-                .get_mut((s.items[x].group * p.local) as usize + i)
-                .ok_or_else(missing)?;
+            let cell = tile_cell(p, s, x, at)?;
             let others_read = cell.read_epoch == epoch && cell.readers.iter().any(|r| *r != x);
             if others_read || matches!(cell.writer, Some((w, e)) if w != x && e == epoch) {
                 return Err(format!(
