@@ -323,16 +323,7 @@ fn reach(out: &mut Out, place: Place, access: Access, ty: Ty, shape: Shape) {
                 lits.join(", ")
             ));
         }
-        GlobalProgram => {
-            b.line(format!("global {t} gtab_{tag}[{count}];"));
-        }
-        StaticHelper => {
-            b.open(format!("global {t} *store_{tag}(void)"));
-            b.line(format!("static global {t} s[{count}];"));
-            b.line("return s;");
-            b.close();
-        }
-        _ => {}
+        _ => global_storage(&mut b, place, &t, &format!("gtab_{tag}"), &tag, count),
     }
     if let Some(h) = helper(access, sp, &t, &tag) {
         b.line(h);
@@ -458,6 +449,30 @@ fn reach(out: &mut Out, place: Place, access: Access, ty: Ty, shape: Shape) {
     out.push(b.finish());
 }
 
+/// The `__global` storage of `count` `t` that a place of static storage needs: a program-scope
+/// array `name`, or a helper `store_TAG()` returning its `static` array; nothing elsewhere.
+fn global_storage(
+    b: &mut Builder,
+    place: Place,
+    t: &str,
+    name: &str,
+    tag: &str,
+    count: impl std::fmt::Display,
+) {
+    match place {
+        Place::GlobalProgram => {
+            b.line(format!("global {t} {name}[{count}];"));
+        }
+        Place::StaticHelper => {
+            b.open(format!("global {t} *store_{tag}(void)"));
+            b.line(format!("static global {t} s[{count}];"));
+            b.line("return s;");
+            b.close();
+        }
+        _ => {}
+    }
+}
+
 fn ids(b: &mut Builder) {
     for l in IDS {
         b.line(l);
@@ -511,18 +526,7 @@ fn async_copy(out: &mut Out, place: Place, ty: Ty, strided: bool) {
         }
     };
     let g = if strided { "grp * L * 2" } else { "grp * L" };
-    match place {
-        GlobalProgram => {
-            b.line(format!("global {t} gtab_{tag}[{count}];"));
-        }
-        StaticHelper => {
-            b.open(format!("global {t} *store_{tag}(void)"));
-            b.line(format!("static global {t} s[{count}];"));
-            b.line("return s;");
-            b.close();
-        }
-        _ => {}
-    }
+    global_storage(&mut b, place, &t, &format!("gtab_{tag}"), &tag, count);
     let obj = match place {
         GlobalProgram => format!("gtab_{tag}"),
         _ => "obj".into(),
@@ -670,14 +674,7 @@ fn atomic(out: &mut Out, place: Place, op: &str, s: Scalar, shape: Shape) {
             b.run(expect_list("obj", &want));
         }
         GlobalProgram | StaticHelper => {
-            if place == GlobalProgram {
-                b.line(format!("global {t} slots_{tag}[4];"));
-            } else {
-                b.open(format!("global {t} *store_{tag}(void)"));
-                b.line(format!("static global {t} s[4];"));
-                b.line("return s;");
-                b.close();
-            }
+            global_storage(&mut b, place, t, &format!("slots_{tag}"), &tag, 4);
             let obj = if place == GlobalProgram {
                 format!("global {t} *obj = slots_{tag};")
             } else {
