@@ -30,7 +30,7 @@ pub fn lex(file: FileId, text: &str, symbols: &mut Interner) -> Vec<Token> {
             symbols,
             from: 0,
             limit: usize::MAX,
-            splice_at: std::cell::Cell::new(UNSEEDED),
+            window: std::cell::Cell::new((0, 0, 0)),
         }
         .run()
         .0;
@@ -44,7 +44,7 @@ pub fn lex(file: FileId, text: &str, symbols: &mut Interner) -> Vec<Token> {
         symbols,
         from: 0,
         limit: usize::MAX,
-        splice_at: std::cell::Cell::new(UNSEEDED),
+        window: std::cell::Cell::new((0, 0, 0)),
     }
     .run()
     .0
@@ -89,7 +89,7 @@ impl Chunks {
             from,
             // At least one token a part, so that each part moves on.
             limit: tokens.max(1),
-            splice_at: std::cell::Cell::new(UNSEEDED),
+            window: std::cell::Cell::new((0, 0, 0)),
         };
         let (toks, next) = lexer.run();
         self.next = next;
@@ -119,23 +119,16 @@ fn splice(text: &str) -> (String, Vec<(u32, u32)>) {
     let mut out = String::with_capacity(text.len());
     let mut splices = Vec::new();
     let mut copied = 0;
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'\\' {
-            let newline = match bytes.get(i + 1) {
-                Some(b'\n') => 2,
-                Some(b'\r') if bytes.get(i + 2) == Some(&b'\n') => 3,
-                _ => 0,
-            };
-            if newline > 0 {
-                out.push_str(&text[copied..i]);
-                copied = i + newline;
-                splices.push((out.len() as u32, copied as u32));
-                i += newline;
-                continue;
-            }
-        }
-        i += 1;
+    // Backslashes are rare: `memchr` finds them.
+    for i in memchr::memchr_iter(b'\\', bytes) {
+        let newline = match bytes.get(i + 1) {
+            Some(b'\n') => 2,
+            Some(b'\r') if bytes.get(i + 2) == Some(&b'\n') => 3,
+            _ => continue,
+        };
+        out.push_str(&text[copied..i]);
+        copied = i + newline;
+        splices.push((out.len() as u32, copied as u32));
     }
     out.push_str(&text[copied..]);
     (out, splices)
@@ -150,14 +143,11 @@ struct Lexer<'a> {
     /// Where to start, and after how many tokens to stop at the next line end (see [`Chunks`]).
     from: usize,
     limit: usize,
-    /// How many splices lie at or before the last offset [`Lexer::physical`] mapped
-    /// ([`UNSEEDED`] before the first): offsets come in increasing order, so the next one is
-    /// found from there rather than searched for.
-    splice_at: std::cell::Cell<usize>,
+    /// The logical offsets `from..to` between two splices where the last offset
+    /// [`Lexer::physical`] mapped lay, and what turns one of them into a physical offset:
+    /// offsets come in increasing order, so most fall in the same stretch as the last.
+    window: std::cell::Cell<(u32, u32, u32)>,
 }
-
-/// [`Lexer::splice_at`] before the first offset is mapped.
-const UNSEEDED: usize = usize::MAX;
 
 impl Lexer<'_> {
     /// The tokens and, when it stopped early, where the rest starts.
@@ -170,23 +160,28 @@ impl Lexer<'_> {
     }
 
     /// The physical offset of a logical one.
+    #[inline(always)]
     fn physical(&self, logical: usize) -> u32 {
         let logical = logical as u32;
+        let (from, to, add) = self.window.get();
+        if from <= logical && logical < to {
+            return logical + add;
+        }
+        self.physical_elsewhere(logical)
+    }
+
+    /// [`Lexer::physical`] outside the last stretch: finds the splices around `logical`.
+    #[inline(never)]
+    fn physical_elsewhere(&self, logical: u32) -> u32 {
         let s = self.splices;
-        let mut k = self.splice_at.get();
-        if k > s.len() || (k > 0 && s[k - 1].0 > logical) {
-            k = s.partition_point(|(at, _)| *at <= logical);
-        } else {
-            while s.get(k).is_some_and(|(at, _)| *at <= logical) {
-                k += 1;
-            }
-        }
-        self.splice_at.set(k);
-        if k == 0 {
-            return logical;
-        }
-        let (at, physical_at) = self.splices[k - 1];
-        physical_at + (logical - at)
+        let k = s.partition_point(|(at, _)| *at <= logical);
+        let (from, add) = match k {
+            0 => (0, 0),
+            _ => (s[k - 1].0, s[k - 1].1 - s[k - 1].0),
+        };
+        let to = s.get(k).map_or(u32::MAX, |(at, _)| *at);
+        self.window.set((from, to, add));
+        logical + add
     }
 
     #[inline(always)]

@@ -6,7 +6,7 @@ use super::{describe, node, NameKind, Parser};
 use crate::ast::*;
 use crate::source::Span;
 use crate::symbol::sym;
-use crate::token::{Punct, TokenKind};
+use crate::token::{Punct, Token, TokenKind};
 
 /// Binary operators and their precedence (higher binds tighter).
 fn binary_op(kind: TokenKind) -> Option<(BinaryOp, u8)> {
@@ -86,6 +86,9 @@ impl<'a> Parser<'_, '_, 'a> {
 
     /// An assignment expression (C99 6.5.16): what function arguments and initialisers hold.
     pub(super) fn assign_expr(&mut self) -> Expr<'a> {
+        if let Some(e) = self.lone_operand() {
+            return e;
+        }
         if !self.enter() {
             return self.error_expr();
         }
@@ -433,7 +436,20 @@ impl<'a> Parser<'_, '_, 'a> {
             }
             TokenKind::Punct(Punct::LParen) => {
                 self.bump();
-                let inner = self.expr();
+                // `(x)`, as macro bodies wrap each parameter (two in five tokens of crypto
+                // libraries are such parentheses): one operand needs no precedence levels.
+                let operand = if self.nth(1).is_punct(Punct::RParen) {
+                    self.operand(self.peek())
+                } else {
+                    None
+                };
+                let inner = match operand {
+                    Some(kind) => {
+                        let at = self.bump().span;
+                        Expr { kind, span: at }
+                    }
+                    None => self.expr(),
+                };
                 self.expect_closing(Punct::RParen, "to close the parenthesis");
                 return Expr {
                     kind: ExprKind::Paren(node(self.arena, inner)),
@@ -452,6 +468,61 @@ impl<'a> Parser<'_, '_, 'a> {
 }
 
 impl<'a> Parser<'_, '_, 'a> {
+    /// The next token as a whole expression when it is a number or a plain variable name
+    /// (none that [`Parser::primary`] treats otherwise: keywords, type names, C++ names).
+    fn operand(&self, t: &Token) -> Option<ExprKind<'a>> {
+        match t.kind {
+            TokenKind::Int => Some(ExprKind::Int(self.name(t))),
+            TokenKind::Float => Some(ExprKind::Float(self.name(t))),
+            TokenKind::Ident
+                if !self.is_cxx()
+                    && t.sym != sym::BUILTIN_ASTYPE
+                    && self.kw_of(t).is_none()
+                    && !matches!(
+                        self.lookup_token(t),
+                        Some(NameKind::Typedef | NameKind::Builtin)
+                    ) =>
+            {
+                Some(ExprKind::Ident(self.name(t)))
+            }
+            _ => None,
+        }
+    }
+
+    /// `x` or `(x)` (see [`Parser::operand`]) before a `,`, `)`, `;`, `]` or `}`, which no
+    /// operator continues: most arguments, right-hand sides and initialisers, parsed without
+    /// going down every precedence level.
+    #[inline]
+    fn lone_operand(&mut self) -> Option<Expr<'a>> {
+        let paren = self.at(Punct::LParen);
+        let (at, after) = if paren { (1, 3) } else { (0, 1) };
+        let ends = matches!(
+            self.nth(after).kind,
+            TokenKind::Punct(
+                Punct::Comma | Punct::RParen | Punct::Semi | Punct::RBracket | Punct::RBrace
+            )
+        );
+        if !ends || (paren && !self.nth(2).is_punct(Punct::RParen)) {
+            return None;
+        }
+        let t = self.nth(at);
+        let e = Expr {
+            kind: self.operand(t)?,
+            span: t.span,
+        };
+        if !paren {
+            self.bump();
+            return Some(e);
+        }
+        let open = self.bump().span;
+        self.bump();
+        let close = self.bump().span;
+        Some(Expr {
+            kind: ExprKind::Paren(node(self.arena, e)),
+            span: open.to(close),
+        })
+    }
+
     /// `__builtin_astype(expr, TYPE)`, at the name: clang's builtin behind `as_typen`, whose
     /// second argument is a type (`CLK_NULL_EVENT` expands to one).
     fn astype(&mut self) -> Expr<'a> {
