@@ -1353,3 +1353,50 @@ fn cxx_as_kernels_write_it_parses_without_diagnostics() {
     assert!(diags.is_empty(), "{diags:#?}");
     func(&tu, "k");
 }
+
+/// `x` and `(x)` before `,`, `)`, `;`, `]` or `}` skip the precedence levels: the tree and
+/// spans are the ones those levels build, and type names still fall back to them.
+#[test]
+fn lone_operands_keep_their_trees_and_spans() {
+    let src = "typedef int T;\nvoid g(int a, int b, float c);\n\
+               void f(int a, int b) { int v[2] = {a, (1)}; g((a), b, (2.0f)); v[(b)] = (a); }";
+    let tu = parse_ok(src);
+    let b = body(&tu, "f");
+    let paren = |e: &Expr<'static>| match &e.kind {
+        ExprKind::Paren(inner) => (text(src, e.span).to_string(), inner.kind.clone()),
+        other => panic!("not parenthesised: {other:?}"),
+    };
+    let StmtKind::Decl(d) = &b[0].kind else {
+        panic!("{:?}", b[0])
+    };
+    let Some(Initializer::List(list)) = &d.declarators[0].init else {
+        panic!("{d:?}")
+    };
+    let item = |k: usize| match &list.items[k].init {
+        Initializer::Expr(e) => e,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(ident(item(0)), "a");
+    assert_eq!(paren(item(1)), ("(1)".into(), ExprKind::Int("1")));
+    let ExprKind::Call(_, args) = &expr_of(&b[1]).kind else {
+        panic!("{:?}", b[1])
+    };
+    assert_eq!(paren(&args[0]), ("(a)".into(), ExprKind::Ident("a")));
+    assert_eq!((ident(&args[1]), text(src, args[1].span)), ("b", "b"));
+    assert_eq!(paren(&args[2]), ("(2.0f)".into(), ExprKind::Float("2.0f")));
+    let ExprKind::Assign(None, lhs, rhs) = &expr_of(&b[2]).kind else {
+        panic!("{:?}", b[2])
+    };
+    let ExprKind::Index(_, index) = &lhs.kind else {
+        panic!("{lhs:?}")
+    };
+    assert_eq!(paren(index), ("(b)".into(), ExprKind::Ident("b")));
+    assert_eq!(paren(rhs), ("(a)".into(), ExprKind::Ident("a")));
+    // A type name is no operand: `(T)` starts a cast, a bare `T` is reported as before.
+    let (_, diags) = parse_in("typedef int T; void f(void) { g((T), T); }", Profile::CL2_0);
+    let messages: Vec<&str> = diags.iter().map(|d| d.message.as_str()).collect();
+    assert!(
+        messages.iter().any(|m| m.contains("found the type name")),
+        "{messages:?}"
+    );
+}
