@@ -243,6 +243,12 @@ impl Sema<'_> {
 
     /// Binds a reference to `v`: as if `&v` initialised a pointer to the referent.
     pub(super) fn bind_ref(&mut self, op: Op, v: &Val, referent: QTy, at: Span) {
+        // A reference to a const pointer of another type than `v`'s (`int *const &` for a
+        // `__global int *`) binds to a temporary that `v` converts into (C++ [dcl.init.ref]):
+        // the pointer value converts, not the object's address.
+        if referent.konst && referent.ty != v.ty.ty && self.types.is_pointer_like(referent.ty) {
+            return self.convert(op, v, referent.ty, at);
+        }
         let Some(space) = v.lvalue else {
             return;
         };
