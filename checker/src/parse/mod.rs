@@ -684,6 +684,10 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
 
     /// Whether `t` can begin a type name (in a cast, `sizeof`, a compound literal).
     fn starts_type_name(&self, t: &Token) -> bool {
+        // Only a name starts one, or in C++ a `::` (`(::T)x`): most `(` are followed by `(`.
+        if t.kind != TokenKind::Ident && !self.is_cxx() {
+            return false;
+        }
         match self.kw_of(t) {
             Some(
                 Kw::Qual(_)

@@ -176,13 +176,13 @@ type DefineError = (Span, String);
 
 /// [`Macro::once`] of a function-like macro's body.
 fn params_named_once(body: &[BodyTok]) -> u64 {
-    let mut uses = [0u8; 64];
-    for b in body {
-        if let Some(n) = uses.get_mut(usize::from(b.param)) {
-            *n = n.saturating_add(1);
-        }
+    let (mut named, mut again) = (0u64, 0u64);
+    for b in body.iter().filter(|b| b.param < 64) {
+        let bit = 1 << b.param;
+        again |= named & bit;
+        named |= bit;
     }
-    (0..64).filter(|&p| uses[p] == 1).fold(0, |m, p| m | 1 << p)
+    named & !again
 }
 
 /// Sets the plain runs of a body's tokens (`#` is an operator only in a function-like
