@@ -16,6 +16,10 @@ pub struct Options {
     pub undefines: Vec<String>,
     /// `-I` directories.
     pub include_dirs: Vec<std::path::PathBuf>,
+    /// Leaves the preprocessor's and the analysis' tables to the process's exit instead of
+    /// freeing them one by one, as clang's `-cc1 -disable-free` does: for a process that ends
+    /// after this check. Freeing a header-heavy kernel's thousands of macros was 3 % of its check.
+    pub disable_free: bool,
 }
 
 impl Options {
@@ -129,8 +133,15 @@ fn check_windowed(
                 }
             },
         );
+        if opts.disable_free {
+            std::mem::forget(sema);
+        }
     });
-    drop(stream);
+    if opts.disable_free {
+        std::mem::forget(stream);
+    } else {
+        drop(stream);
+    }
     diags.append(&mut parsed);
     diags.append(&mut analysed);
     diags.sort_by_key(|d| (d.span.file, d.span.start));

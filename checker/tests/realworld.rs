@@ -287,6 +287,7 @@ fn real_world_kernels_are_accepted_where_clang_accepts_them() {
                 defines: u.defines.clone(),
                 undefines: Vec::new(),
                 include_dirs: vec![u.include_dir.clone()],
+                ..Options::default()
             };
             let mut sources = SourceMap::new(file.display().to_string(), u.text.clone());
             let diags = checker::check(&mut sources, profile, &opts, &FsLoader);

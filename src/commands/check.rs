@@ -24,6 +24,8 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         defines: args.defines.clone(),
         undefines: args.undefines.clone(),
         include_dirs: args.include_dirs.clone(),
+        // One file, and the process ends after it: its tables go with the process.
+        disable_free: files.len() == 1,
     };
     // The files of one run share their included files' tokens. One file alone does not: the
     // cache would copy each header's tokens once more, for no second reader.

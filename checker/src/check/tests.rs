@@ -350,3 +350,28 @@ fn budgets_scale_with_the_whole_main_file() {
     let diags = same_through_every_window("budget.cl", &text, Profile::CL1_2);
     assert!(diags > 0);
 }
+
+/// Leaving the tables to the process's exit changes no diagnostic (the suite cases, each
+/// checked both ways).
+#[test]
+fn disable_free_changes_nothing() {
+    let leave = Options {
+        disable_free: true,
+        ..Options::default()
+    };
+    let mut diags = 0;
+    for (path, text) in &suite_cases() {
+        let name = path.display().to_string();
+        for profile in [
+            Profile::CL1_2,
+            Profile::CL3_0_GENERIC_GLOBALS,
+            Profile::CXX2021,
+        ] {
+            let freed = check_source(&name, text, profile, &Options::default()).1;
+            let left = check_source(&name, text, profile, &leave).1;
+            assert_eq!(freed, left, "{name} in {profile}");
+            diags += freed.len();
+        }
+    }
+    assert!(diags > 1000, "only {diags} diagnostics");
+}

@@ -170,7 +170,25 @@ impl<'a> Parser<'_, '_, 'a> {
     }
 
     fn cast_inner(&mut self) -> Expr<'a> {
-        if !(self.at(Punct::LParen) && self.starts_type_name(self.nth(1))) {
+        if !self.at(Punct::LParen) {
+            return self.unary_expr();
+        }
+        // `(x)`, an operand of most operators in macro-heavy code: no cast, no unary operator.
+        if self.nth(2).is_punct(Punct::RParen) {
+            let t = self.nth(1);
+            if let Some(kind) = self.operand(t) {
+                let open = self.bump().span;
+                self.bump();
+                let close = self.bump().span;
+                let inner = Expr { kind, span: t.span };
+                let paren = Expr {
+                    kind: ExprKind::Paren(node(self.arena, inner)),
+                    span: open.to(close),
+                };
+                return self.postfix(paren);
+            }
+        }
+        if !self.starts_type_name(self.nth(1)) {
             return self.unary_expr();
         }
         let open = self.bump().span;
