@@ -174,6 +174,8 @@ impl<'a> Parser<'_, '_, 'a> {
             return self.unary_expr();
         }
         // `(x)`, an operand of most operators in macro-heavy code: no cast, no unary operator.
+        // Written out here, in `lone_operand` and in `primary`: one shared helper for the three
+        // cost 0.6-1.3 % more instructions on the library kernels (it is inlined differently).
         if self.nth(2).is_punct(Punct::RParen) {
             let t = self.nth(1);
             if let Some(kind) = self.operand(t) {
