@@ -14,6 +14,7 @@ use crate::cli::FuzzArgs;
 use crate::drivers::discover::{discover, slug, DeviceInfo};
 use crate::drivers::pool::{Slot, WorkerFailure};
 use crate::drivers::protocol::{BuildStatus, Mode};
+use crate::reports::atomic;
 use anyhow::{bail, Context};
 use checker::spec::Profile;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -263,7 +264,10 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
             };
             let name = format!("seed-{}-{i}-{what}", args.seed).to_ascii_lowercase();
             let case = case_text(&reduced, profile, &name, accepted, &identity);
-            std::fs::write(out.join("cases").join(format!("{name}.cl")), &case)?;
+            atomic::write(
+                &out.join("cases").join(format!("{name}.cl")),
+                case.as_bytes(),
+            )?;
             let entry = serde_json::json!({
                 "name": name, "seed": args.seed, "index": i, "profile": profile.name(),
                 "device": identity, "device_accepts": accepted, "expected_accept": must_compile,
@@ -294,7 +298,7 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
         device.builds,
         device.builds as f64 / secs.max(1e-9)
     );
-    std::fs::write(out.join("report.md"), &md)?;
+    atomic::write(&out.join("report.md"), md.as_bytes())?;
     eprintln!(
         "{programs} programs and mutants on {}: {} builds ({:.1}/s), {found} disagreement(s), {errors} error(s); report in {}",
         dev.id,

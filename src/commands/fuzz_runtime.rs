@@ -15,6 +15,7 @@ use crate::cli::FuzzArgs;
 use crate::drivers::discover::slug;
 use crate::drivers::pool::{Slot, WorkerFailure};
 use crate::drivers::protocol::{BuildStatus, Mode};
+use crate::reports::atomic;
 use crate::results::{Actual, RunStatus};
 use checker::spec::Profile;
 use generators::random_run::{self, RunProgram};
@@ -339,9 +340,9 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
     let mut sh = c.shared.into_inner().unwrap_or_else(|e| e.into_inner());
     (sh.t.runs, sh.t.secs) = (c.runs.into_inner(), started.elapsed().as_secs_f64());
     let summary = sh.t.line(sh.findings.len());
-    std::fs::write(
-        out.join("report.md"),
-        report(&identity, args, &profiles, &sh.findings, &sh.t, true),
+    atomic::write(
+        &out.join("report.md"),
+        report(&identity, args, &profiles, &sh.findings, &sh.t, true).as_bytes(),
     )?;
     eprintln!(
         "{summary} on {}; report in {}",
@@ -468,7 +469,10 @@ impl Campaign<'_> {
                 s => s.class(),
             };
             if reduce {
-                std::fs::write(self.out.join("cases").join(format!("{name}.cl")), &case)?;
+                atomic::write(
+                    &self.out.join("cases").join(format!("{name}.cl")),
+                    case.as_bytes(),
+                )?;
             }
             let entry = serde_json::json!({
                 "name": name, "seed": args.seed, "index": i, "variant": what, "job": job,
@@ -510,7 +514,7 @@ impl Campaign<'_> {
                 &sh.t,
                 false,
             );
-            std::fs::write(self.out.join("report.md"), md)?;
+            atomic::write(&self.out.join("report.md"), md.as_bytes())?;
         }
         Ok(())
     }
