@@ -81,9 +81,7 @@ impl Way {
 
     fn profiles(self) -> Vec<Profile> {
         match self {
-            GlobalProgram | GlobalStatic => {
-                with(&c_profiles(), Feature::ProgramScopeGlobals, true)
-            }
+            GlobalProgram | GlobalStatic => with(&c_profiles(), Feature::ProgramScopeGlobals, true),
             _ => c_profiles(),
         }
     }
@@ -176,7 +174,12 @@ fn case(out: &mut Out, way: Way, generic: bool, member: bool, elem: Elem) {
         ("way", how.to_string()),
         (
             "via",
-            if generic { "generic-pointer" } else { "address" }.to_string(),
+            if generic {
+                "generic-pointer"
+            } else {
+                "address"
+            }
+            .to_string(),
         ),
         ("form", if member { "member" } else { "object" }.to_string()),
         ("elem", elem.slug().to_string()),
@@ -322,7 +325,11 @@ fn case(out: &mut Out, way: Way, generic: bool, member: bool, elem: Elem) {
     b.run("arg: scalar uint 0");
     for (i, t) in types.iter().enumerate() {
         // `struct { char c; T m; }`: m sits at T's alignment, the struct is padded to it.
-        let size = if member { t.align() + t.size() } else { t.size() };
+        let size = if member {
+            t.align() + t.size()
+        } else {
+            t.size()
+        };
         match way {
             GlobalArg | ConstantArg => {
                 b.run(format!("arg: buffer uchar[{}] o{i}", COUNT * size));
