@@ -187,9 +187,6 @@ fn case(out: &mut Out, way: Way, generic: bool, member: bool, elem: Elem) {
     let types = elem.types();
     let (mut b, tag) = start(RuleId::Align, profiles, dims, &types);
     b.storage(way.storage());
-    if generic {
-        b.also(RuleId::GenericDeref);
-    }
     let names: Vec<String> = types.iter().map(|t| t.slug()).collect();
     b.doc(format!(
         "The address of {} of {} in {}{} is a multiple of the type's alignment.",
