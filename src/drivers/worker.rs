@@ -195,10 +195,12 @@ pub(super) fn build_one(
     context: &opencl3::context::Context,
     device: &opencl3::device::Device,
     req: &Request,
-) -> (Option<opencl3::program::Program>, Response) {
-    use opencl3::error_codes::{error_text, CL_BUILD_PROGRAM_FAILURE, CL_INVALID_BUILD_OPTIONS};
+) -> (Option<super::program::Program>, Response) {
+    use opencl3::error_codes::{
+        error_text, ClError, CL_BUILD_PROGRAM_FAILURE, CL_INVALID_BUILD_OPTIONS,
+    };
     use opencl3::program::{
-        build_program, get_program_build_data, get_program_build_info, Program, CL_BUILD_ERROR,
+        build_program, get_program_build_data, get_program_build_info, CL_BUILD_ERROR,
         CL_BUILD_NONE, CL_BUILD_SUCCESS, CL_PROGRAM_BUILD_LOG, CL_PROGRAM_BUILD_STATUS,
     };
 
@@ -223,9 +225,18 @@ pub(super) fn build_one(
         );
     };
     let created = match &req.il {
-        Some(il) => Program::create_from_il(context, il).map_err(|e| ("clCreateProgramWithIL", e)),
-        None => Program::create_from_source(context, &req.source)
-            .map_err(|e| ("clCreateProgramWithSource", e)),
+        Some(il) => match device.platform() {
+            Ok(platform) => super::program::from_il(
+                context.get(),
+                platform,
+                &device.version().unwrap_or_default(),
+                il,
+            )
+            .map_err(|(call, e)| (call, ClError(e))),
+            Err(e) => Err(("clGetDeviceInfo(CL_DEVICE_PLATFORM)", e)),
+        },
+        None => super::program::from_source(context.get(), &req.source)
+            .map_err(|(call, e)| (call, ClError(e))),
     };
     let program = match created {
         Ok(p) => p,
