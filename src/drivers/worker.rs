@@ -160,7 +160,7 @@ pub fn build_main(platform: u32, device: u32) -> anyhow::Result<()> {
                     scratch = Some(tempfile::Builder::new().prefix("clasp-spirv-").tempdir()?);
                 }
                 let dir = scratch.as_ref().map(|d| d.path()).unwrap_or(Path::new("."));
-                match super::spirv::compile(dir, &req) {
+                match super::spirv::compile(dir, &req).and_then(|il| fits_device(&device, il)) {
                     Ok(il) => {
                         // Every option went to the offline compiler.
                         let run = req.mode == Mode::SpirvRun;
@@ -188,6 +188,20 @@ pub fn build_main(platform: u32, device: u32) -> anyhow::Result<()> {
             }
         })
     })
+}
+
+/// `il`, or why the device need not take it: a device without images
+/// (`CL_DEVICE_IMAGE_SUPPORT` false) and a module that declares image capabilities, which the
+/// OpenCL SPIR-V environment requires only of devices with images.
+fn fits_device(device: &opencl3::device::Device, il: Vec<u8>) -> Result<Vec<u8>, String> {
+    let declared = super::spirv::image_capabilities(&il);
+    if declared.is_empty() || device.image_support().unwrap_or(true) {
+        return Ok(il);
+    }
+    Err(format!(
+        "the device reports no image support (CL_DEVICE_IMAGE_SUPPORT is false) and the module declares {}, which the OpenCL SPIR-V environment requires only of devices with images",
+        declared.join(", ")
+    ))
 }
 
 /// Builds `req.source` with `req.options`; the program too when the build was accepted.
