@@ -168,7 +168,7 @@ pub struct Runner<'a> {
 /// failed, so its cases run alone).
 struct Pack {
     key: u64,
-    program: Option<opencl3::program::Program>,
+    program: Option<crate::drivers::program::Program>,
 }
 
 /// Whether a run-time case can share a program with others: it expects no step to fail, and
@@ -398,7 +398,7 @@ impl<'a> Runner<'a> {
     fn execute(
         &mut self,
         spec: &RunSpec,
-        program: &opencl3::program::Program,
+        program: &crate::drivers::program::Program,
         o: &mut RunOutcome,
     ) -> Option<Actual> {
         // Kernels: every launched or queried one, once.
