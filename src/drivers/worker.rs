@@ -156,6 +156,11 @@ pub fn build_main(platform: u32, device: u32) -> anyhow::Result<()> {
             Mode::Run => runner.run_case(&req),
             Mode::ArgInfo => runner.arg_info(&req),
             Mode::Spirv | Mode::SpirvRun => {
+                // A template is expanded for this device before the offline compile sees it.
+                let req = match runner.instantiate(&req) {
+                    Ok(expanded) => expanded.unwrap_or(req),
+                    Err(skipped) => return Ok(*skipped),
+                };
                 if scratch.is_none() {
                     scratch = Some(tempfile::Builder::new().prefix("clasp-spirv-").tempdir()?);
                 }

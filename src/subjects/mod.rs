@@ -207,11 +207,28 @@ pub fn plan(
                 }
             }
         }
+        if job.skip.is_none() {
+            job.skip = template_skip(subject, case);
+        }
         let arg_job = arg_qualifiers_job(subject, case, &job);
         jobs.push(job);
         jobs.extend(arg_job);
     }
     jobs
+}
+
+/// Why a subject other than a device skips a template case (`//@ bind:`): its source is
+/// written for the answer of a device query, which only a device gives.
+fn template_skip(subject: &Subject, case: &Case) -> Option<String> {
+    let binds = &case.run.as_ref()?.binds;
+    if binds.is_empty() || matches!(subject.kind, SubjectKind::Device(_) | SubjectKind::DeviceSpirv(_)) {
+        return None;
+    }
+    let texts: Vec<String> = binds.iter().map(|b| b.text()).collect();
+    Some(format!(
+        "the case is sized by a device query ({}): only a device can expand it",
+        texts.join(", ")
+    ))
 }
 
 /// A compiler's job: its options, and for clspv the profiles it compiles. Compilers only
