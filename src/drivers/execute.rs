@@ -358,6 +358,7 @@ impl<'a> Runner<'a> {
 
     /// `Mode::Run`: build and execute the case in `req.source`.
     pub fn run_case(&mut self, req: &Request) -> Response {
+        // The worker expands templates before it dispatches; `clasp worker raw` comes here.
         let expanded = match self.instantiate(req) {
             Ok(e) => e,
             Err(skipped) => return *skipped,

@@ -17,6 +17,7 @@
 //! //@ requires: cl_khr_fp64                  an extension the device must list
 //! //@ query: arg-address-qualifier fill 0 == global
 //! //@ query: kernel-local-mem-size fill >= 256
+//! //@ bind: N = CL_DEVICE_LOCAL_MEM_SIZE + 1     a template, sized by the device (see `template`)
 //! ```
 //! Every launch gets the same argument list; buffers persist across launches, so a case can
 //! show that a program-scope variable keeps its value between kernels.
