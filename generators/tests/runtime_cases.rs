@@ -19,7 +19,10 @@ fn run_time_cases_parse_and_cover_every_run_time_rule() {
         let run = c.run.as_ref().expect("a run-time case");
         // A case at a limit the device reports, with no room for an output, checks that the
         // kernel builds and runs (as every case does, before its other checks).
-        let at_limit = c.props.iter().any(|(k, v)| k == "size" && v == "device-reported")
+        let at_limit = c
+            .props
+            .iter()
+            .any(|(k, v)| k == "size" && v == "device-reported")
             && c.props.iter().any(|(k, v)| k == "limit" && v == "within");
         assert!(
             !run.expects.is_empty()

@@ -272,7 +272,9 @@ impl<'a> Runner<'a> {
             })
         };
         let binds = match Case::parse("case.cl", "case", &req.source) {
-            Ok(Case { run: Some(spec), .. }) => spec.binds,
+            Ok(Case {
+                run: Some(spec), ..
+            }) => spec.binds,
             // `run_case` answers for a case it cannot read.
             _ => return Ok(None),
         };
@@ -405,8 +407,7 @@ impl<'a> Runner<'a> {
             return passed;
         }
         let (program, built) = build_one(self.context, self.device, req);
-        let mut outcome =
-            RunOutcome::started(built.log.clone(), expect_error_text(&spec));
+        let mut outcome = RunOutcome::started(built.log.clone(), expect_error_text(&spec));
         outcome.bound = spec.bound.clone();
         let program = match (program, built.status) {
             (Some(p), _) => p,

@@ -221,7 +221,12 @@ pub fn plan(
 /// written for the answer of a device query, which only a device gives.
 fn template_skip(subject: &Subject, case: &Case) -> Option<String> {
     let binds = &case.run.as_ref()?.binds;
-    if binds.is_empty() || matches!(subject.kind, SubjectKind::Device(_) | SubjectKind::DeviceSpirv(_)) {
+    if binds.is_empty()
+        || matches!(
+            subject.kind,
+            SubjectKind::Device(_) | SubjectKind::DeviceSpirv(_)
+        )
+    {
         return None;
     }
     let texts: Vec<String> = binds.iter().map(|b| b.text()).collect();

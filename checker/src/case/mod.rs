@@ -114,15 +114,25 @@ impl Case {
             if values.iter().any(|(have, _)| have.name == b.name) {
                 return Err(err(line, format!("`{}` is bound twice", b.name)));
             }
-            let v = b
-                .value(SAMPLE)
-                .ok_or_else(|| err(line, format!("`{}` is negative for a device answering {SAMPLE}", b.text())))?;
+            let v = b.value(SAMPLE).ok_or_else(|| {
+                err(
+                    line,
+                    format!("`{}` is negative for a device answering {SAMPLE}", b.text()),
+                )
+            })?;
             values.push((b, v));
         }
         let expanded = template::expand(source, &values).map_err(|(l, m)| err(l, m))?;
         let mut case = Case::parse(file, name, &expanded.text).map_err(|e| {
-            let line = expanded.lines.get((e.line as usize).saturating_sub(1)).copied().unwrap_or(e.line);
-            err(line, format!("{} (with {SAMPLE} for each device query)", e.message))
+            let line = expanded
+                .lines
+                .get((e.line as usize).saturating_sub(1))
+                .copied()
+                .unwrap_or(e.line);
+            err(
+                line,
+                format!("{} (with {SAMPLE} for each device query)", e.message),
+            )
         })?;
         let Some(run) = case.run.as_mut() else {
             return Err(err(1, "`bind` needs `//@ kind: run`".into()));

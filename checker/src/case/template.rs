@@ -58,9 +58,7 @@ pub fn binding(value: &str) -> Result<Binding, String> {
     let (name, query, offset) = match words.as_slice() {
         [name, "=", query] => (*name, *query, 0),
         [name, "=", query, sign @ ("+" | "-"), n] => {
-            let n: i64 = n
-                .parse()
-                .map_err(|_| format!("`{n}` is not an offset"))?;
+            let n: i64 = n.parse().map_err(|_| format!("`{n}` is not an offset"))?;
             (*name, *query, if *sign == "-" { -n } else { n })
         }
         _ => return Err("expected `bind: NAME = CL_DEVICE_... [+ N | - N]`".into()),
@@ -132,7 +130,10 @@ pub fn expand(source: &str, values: &[(Binding, i64)]) -> Result<Expanded, (u32,
 
 fn push(out: &mut Expanded, line: u32, text: &str) -> Result<(), (u32, String)> {
     if out.lines.len() >= MAX_LINES {
-        return Err((line, format!("the case expands to more than {MAX_LINES} lines")));
+        return Err((
+            line,
+            format!("the case expands to more than {MAX_LINES} lines"),
+        ));
     }
     out.text.push_str(text);
     out.text.push('\n');
@@ -162,7 +163,9 @@ fn each(text: &str) -> Result<Option<(&str, &str, String)>, String> {
         .ok_or("expected `${each k < COUNT}`")?;
     let var = var.trim();
     if var.is_empty() || !var.chars().all(|c| c.is_ascii_lowercase()) {
-        return Err(format!("`{var}` is not a loop variable: use lowercase letters"));
+        return Err(format!(
+            "`{var}` is not a loop variable: use lowercase letters"
+        ));
     }
     let rest = format!("{}{}", &text[..at], &text[end + 1..]);
     if rest.contains("${each ") {
@@ -177,9 +180,7 @@ fn substitute(text: &str, names: &[(&str, i64)]) -> Result<String, String> {
     let mut rest = text;
     while let Some(at) = rest.find("${") {
         out.push_str(&rest[..at]);
-        let end = rest[at..]
-            .find('}')
-            .ok_or("`${` is not closed by `}`")?;
+        let end = rest[at..].find('}').ok_or("`${` is not closed by `}`")?;
         out.push_str(&eval(&rest[at + 2..at + end], names)?.to_string());
         rest = &rest[at + end + 1..];
     }
@@ -259,7 +260,9 @@ mod tests {
         assert!(binding("N = CL_DEVICE_FOO").is_err());
         assert!(binding("N = CL_DEVICE_LOCAL_MEM_SIZE * 2").is_err());
         assert_eq!(
-            binding("N = CL_DEVICE_LOCAL_MEM_SIZE - 2").unwrap().value(1),
+            binding("N = CL_DEVICE_LOCAL_MEM_SIZE - 2")
+                .unwrap()
+                .value(1),
             None
         );
     }

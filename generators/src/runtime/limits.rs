@@ -72,7 +72,11 @@ pub fn all(out: &mut Out) {
         }
         reported_global_size(out, within);
     }
-    for ty in [Ty::Scalar(Scalar::Int), Ty::Vector(Scalar::Float, 4), Ty::Padded] {
+    for ty in [
+        Ty::Scalar(Scalar::Int),
+        Ty::Vector(Scalar::Float, 4),
+        Ty::Padded,
+    ] {
         for place in ["only", "first", "last"] {
             local_arg_non_null(out, ty, place);
         }
@@ -710,7 +714,9 @@ fn local_arg_non_null(out: &mut Out, ty: Ty, place: &str) {
         "first" => b.run(local).run(out_arg(Scalar::Int, 4)),
         _ => b.run(out_arg(Scalar::Int, 4)).run(local),
     };
-    b.run(format!("expect-error: set-arg {index} CL_INVALID_ARG_VALUE"));
+    b.run(format!(
+        "expect-error: set-arg {index} CL_INVALID_ARG_VALUE"
+    ));
     b.open(format!("kernel void run_{tag}({params})"));
     b.line("int l = (int)get_local_id(0);");
     for line in make_value(ty, &tag, "val", "l") {
