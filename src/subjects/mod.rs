@@ -409,6 +409,21 @@ mod tests {
     }
 
     #[test]
+    fn only_devices_run_a_case_sized_by_a_device_query() {
+        let template = Case::parse(
+            "l.cl",
+            "l",
+            "//@ rules: AS-LOCAL-MEM-LIMIT\n//@ profiles: CL1.2\n//@ kind: run\n//@ bind: N = CL_DEVICE_LOCAL_MEM_SIZE\n//@ launch: k 1\n//@ arg: local ${N}\nkernel void k(local uchar *l) { l[${N} - 1] = 1; }\n",
+        )
+        .unwrap();
+        let on = |s: &Subject| plan(s, &template, 0, &|_| true)[0].skip.clone();
+        let why = on(&Subject::checker()).expect("the checker skips a template");
+        assert!(why.contains("N = CL_DEVICE_LOCAL_MEM_SIZE"), "{why}");
+        let device = Subject::device(&device("OpenCL C 1.2 pocl", None, &[]));
+        assert_eq!(on(&device), None);
+    }
+
+    #[test]
     fn device_enqueue_cases_need_the_feature_in_3_0() {
         let enqueue = Case::parse(
             "e.cl",
