@@ -151,6 +151,12 @@ pub fn build_main(platform: u32, device: u32) -> anyhow::Result<()> {
     // Offline compiles of the SPIR-V path, made on the first such request.
     let mut scratch: Option<tempfile::TempDir> = None;
     channel.serve(|req| {
+        // A template case (`//@ bind:`) is expanded with this device's answers before any mode
+        // builds it: a `-cl-std` the device lacks must fail on a valid source, not on `${N}`.
+        let req = match runner.instantiate(&req) {
+            Ok(expanded) => expanded.unwrap_or(req),
+            Err(skipped) => return Ok(*skipped),
+        };
         Ok(match req.mode {
             Mode::Build => build_one(&context, &device, &req).1,
             Mode::Run => runner.run_case(&req),
