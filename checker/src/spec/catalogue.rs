@@ -959,7 +959,7 @@ catalogue! {
     }
     GlobalVarSize = "AS-GLOBAL-VAR-SIZE" {
         family: "program-scope",
-        summary: "CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE bounds one program-scope global, and CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE reports a program's total.",
+        summary: "CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE bounds one program-scope global (one over it fails cleanly, at build or enqueue), and CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE reports a program's total.",
         check: Check::ApiQuery,
         applies: Applies::CWith(GLOBALS),
         cite: cite(F002, GLOBAL_PAGE, "global uchar bigbuf[CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE]; // OK."),
