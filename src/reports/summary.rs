@@ -89,11 +89,20 @@ impl Outcome {
             (Verdict::Pass, false) => Outcome::Pass,
             (Verdict::Pass, true) => Outcome::KnownButPassed,
             (_, true) => Outcome::Known,
-            // An invalid answer (clspv's invalid SPIR-V, a build status that does not exist)
-            // is no reading of the spec, whatever the rule.
+            // A reading of the spec decides whether a kernel builds. An invalid answer (clspv's
+            // invalid SPIR-V, a build status that does not exist) is no reading, and neither is
+            // a run-time answer: a reading that allows a value is a known class stating the
+            // shape of that value, so that a wrong value of another shape under the same rule
+            // (a NULL where the pointer was due, under a rule read two ways about NULL where
+            // none was due) is still a finding.
             (Verdict::Deviation, false)
                 if another_reading
-                    && !matches!(r.actual, crate::results::Actual::Invalid { .. }) =>
+                    && matches!(
+                        r.actual,
+                        crate::results::Actual::Accepted { .. }
+                            | crate::results::Actual::Rejected { .. }
+                            | crate::results::Actual::Diagnostics { .. }
+                    ) =>
             {
                 Outcome::Interpretation
             }
@@ -411,5 +420,44 @@ pub fn summarise<'a>(run: &'a SavedRun, known: &'a Known) -> Summary<'a> {
         known_groups,
         known_but_passed,
         skipped,
+    }
+}
+
+#[cfg(test)]
+mod reading_tests {
+    use super::*;
+    use crate::results::{Expected, RunOutcome, RunStatus, Verdict};
+
+    fn deviation(actual: Actual) -> CaseResult {
+        CaseResult {
+            case: "c".into(),
+            subject: "pocl/cpu".into(),
+            profile: Profile::CL2_0,
+            kind: RunKind::Listed,
+            options: vec![],
+            expected: Expected::Accept,
+            actual,
+            verdict: Verdict::Deviation,
+            duration_ms: 0.0,
+            driver_ms: None,
+            cached: false,
+            identity: "pocl".into(),
+        }
+    }
+
+    /// A reading of the spec decides whether a kernel builds; a wrong run-time value under a
+    /// contested rule is a finding unless a known class names its shape.
+    #[test]
+    fn only_build_outcomes_are_another_reading() {
+        let rejected = deviation(Actual::Rejected {
+            code: "CL_BUILD_PROGRAM_FAILURE".into(),
+            log: String::new(),
+        });
+        assert_eq!(Outcome::of(&rejected, false, true), Outcome::Interpretation);
+        let mut run = RunOutcome::started(String::new(), None);
+        run.status = RunStatus::Mismatch;
+        let ran = deviation(Actual::Ran { run });
+        assert_eq!(Outcome::of(&ran, false, true), Outcome::Deviation);
+        assert_eq!(Outcome::of(&ran, true, true), Outcome::Known);
     }
 }
