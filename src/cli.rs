@@ -360,6 +360,9 @@ pub struct MutateArgs {
     /// The corpus directory.
     #[arg(long, default_value = "suite/cases")]
     pub cases: PathBuf,
+    /// Only these profiles (as `clasp run --profile`).
+    #[arg(long, value_delimiter = ',')]
+    pub profile: Vec<checker::Profile>,
     /// Parallel workers of each run (default: the number of cores).
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,

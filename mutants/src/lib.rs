@@ -111,8 +111,11 @@ pub struct Mutant {
 pub enum Reach {
     /// The cases whose program text the rewrite changes.
     Rewritten,
-    /// Cases that must fail to build somewhere (`//~` or `expect-error`).
+    /// Cases that must fail to build somewhere (`//~` or `expect-error`), of those whose build
+    /// failed on the real driver (`clasp mutate` knows which after the unmutated run).
     Rejecting,
+    /// Cases whose build failed on the real driver, whatever they expect.
+    FailedBuild,
     /// Run-time cases (`//@ kind: run`).
     Runtime,
     /// Run-time cases with program-scope or static variables.
@@ -128,7 +131,8 @@ impl Mutant {
         match self.how {
             How::Source(_) => Reach::Rewritten,
             How::AcceptErrors(_) => Reach::Rejecting,
-            How::StdFallback | How::Cl1xAs20 => Reach::All,
+            How::StdFallback => Reach::FailedBuild,
+            How::Cl1xAs20 => Reach::All,
             How::Device(DeviceQuery::NoGenericFeature | DeviceQuery::NoOpenClC20) => Reach::All,
             How::Device(_) => Reach::Runtime,
             How::Api(Api::ArgQualifier {

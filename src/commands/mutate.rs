@@ -22,7 +22,7 @@ use crate::reports::{atomic, summarise, Outcome, SavedRun};
 use crate::results::{Actual, ResultKey};
 use anyhow::{bail, Context as _};
 use clap::Parser as _;
-use clasp_mutants::{Mutant, MUTANTS};
+use clasp_mutants::{How, Mutant, Reach, MUTANTS};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -141,9 +141,35 @@ pub fn run(args: &MutateArgs) -> anyhow::Result<ExitCode> {
     let known = Known::load(&args.known)
         .with_context(|| format!("known deviations in {}", args.known.display()))?;
     let base = SavedRun::load(&base_dir)?;
+    // A mutant that acts only on failed builds reaches only the cases whose build failed on the
+    // real driver; one that changes device queries, none when the device already answers so.
+    let failed: BTreeSet<&str> = base
+        .results
+        .iter()
+        .filter(|r| build_failed(&r.actual))
+        .map(|r| r.case.as_str())
+        .collect();
     let mut scores = Vec::new();
     for (m, reached) in chosen.iter().zip(&reach) {
-        let score = if reached.is_empty() {
+        let reached: Vec<&str> = match m.reach() {
+            Reach::Rejecting | Reach::FailedBuild => {
+                reached.iter().copied().filter(|c| failed.contains(c)).collect()
+            }
+            _ => reached.clone(),
+        };
+        let env = MutantEnv { icd_dir: &vendors, library: &library, name: m.name };
+        let quiet = matches!(m.how, How::Device(_)) && !acts_in_discovery(&exe, &env, &stamp)?;
+        let score = if quiet {
+            Score {
+                mutant: m.name.into(),
+                class: m.class.name().into(),
+                status: "equivalent",
+                cases: 0,
+                acted: 0,
+                killed_by: Vec::new(),
+                reason: "the device already answers so (the mutant changed no query answer)".into(),
+            }
+        } else if reached.is_empty() {
             Score {
                 mutant: m.name.into(),
                 class: m.class.name().into(),
@@ -154,12 +180,7 @@ pub fn run(args: &MutateArgs) -> anyhow::Result<ExitCode> {
                 reason: "no case of the selection reaches what it changes".into(),
             }
         } else {
-            let env = MutantEnv {
-                icd_dir: &vendors,
-                library: &library,
-                name: m.name,
-            };
-            let dir = run_one(args, &exe, &device.id, reached, &stamp, m.name, Some(env))?;
+            let dir = run_one(args, &exe, &device.id, &reached, &stamp, m.name, Some(env))?;
             let acted =
                 std::fs::read_to_string(stamp.join("acted").join(format!("{}.log", m.name)))
                     .map(|t| t.lines().count())
@@ -204,6 +225,37 @@ struct MutantEnv<'a> {
     icd_dir: &'a Path,
     library: &'a str,
     name: &'a str,
+}
+
+impl MutantEnv<'_> {
+    fn apply(&self, cmd: &mut std::process::Command, stamp: &Path) {
+        cmd.env("OCL_ICD_VENDORS", self.icd_dir)
+            .env_remove("OCL_ICD_FILENAMES")
+            .env("CLASP_MUTANT", self.name)
+            .env("CLASP_MUTANT_TARGET", self.library)
+            .env("CLASP_MUTANT_LOG", stamp.join("acted").join(format!("{}.log", self.name)));
+    }
+}
+
+/// Whether the build (or a run-time case's build step) failed.
+fn build_failed(a: &Actual) -> bool {
+    match a {
+        Actual::Rejected { .. } | Actual::Invalid { .. } => true,
+        Actual::Ran { run } => run.step.as_deref() == Some("build"),
+        _ => false,
+    }
+}
+
+/// Whether the mutant changes a device query answer that discovery reads (the driver version
+/// aside, which every mutant marks).
+fn acts_in_discovery(exe: &Path, env: &MutantEnv<'_>, stamp: &Path) -> anyhow::Result<bool> {
+    let probe = stamp.join("acted").join(format!("{}.probe", env.name));
+    let mut cmd = std::process::Command::new(exe);
+    cmd.args(["devices", "--format", "json"]);
+    env.apply(&mut cmd, stamp);
+    cmd.env("CLASP_MUTANT_LOG", &probe);
+    cmd.output().context("cannot run clasp devices")?;
+    Ok(std::fs::read_to_string(&probe).is_ok_and(|t| !t.trim().is_empty()))
 }
 
 /// `clasp run`'s arguments for these cases on this device (parsed as the command line would be,
@@ -287,6 +339,10 @@ fn run_one(
     for n in names {
         cmd.args(["--case", &glob_escape(n)]);
     }
+    if !args.profile.is_empty() {
+        let p: Vec<String> = args.profile.iter().map(|p| p.to_string()).collect();
+        cmd.args(["--profile", &p.join(",")]);
+    }
     cmd.arg("--timeout").arg(args.timeout.to_string());
     cmd.arg("--known").arg(&args.known);
     cmd.arg("--out").arg(&out);
@@ -295,14 +351,7 @@ fn run_one(
         cmd.args(["-j", &j.to_string()]);
     }
     if let Some(e) = env {
-        cmd.env("OCL_ICD_VENDORS", e.icd_dir)
-            .env("OCL_ICD_FILENAMES", "")
-            .env("CLASP_MUTANT", e.name)
-            .env("CLASP_MUTANT_TARGET", e.library)
-            .env(
-                "CLASP_MUTANT_LOG",
-                stamp.join("acted").join(format!("{}.log", e.name)),
-            );
+        e.apply(&mut cmd, stamp);
     }
     let log = std::fs::File::create(stamp.join("logs").join(format!("{label}.txt")))?;
     cmd.stdout(log.try_clone()?).stderr(log);
