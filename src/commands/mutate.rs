@@ -19,10 +19,10 @@ use crate::drivers::discover::discover;
 use crate::reports::html::esc;
 use crate::reports::known::Known;
 use crate::reports::{atomic, summarise, Outcome, SavedRun};
-use crate::results::{Actual, ResultKey};
+use crate::results::{Actual, ResultKey, RunKind, RunStatus};
 use anyhow::{bail, Context as _};
 use clap::Parser as _;
-use clasp_mutants::{How, Mutant, Reach, MUTANTS};
+use clasp_mutants::{Api, How, Mutant, Reach, MUTANTS};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -152,12 +152,18 @@ pub fn run(args: &MutateArgs) -> anyhow::Result<ExitCode> {
     let mut scores = Vec::new();
     for (m, reached) in chosen.iter().zip(&reach) {
         let reached: Vec<&str> = match m.reach() {
-            Reach::Rejecting | Reach::FailedBuild => {
-                reached.iter().copied().filter(|c| failed.contains(c)).collect()
-            }
+            Reach::Rejecting | Reach::FailedBuild => reached
+                .iter()
+                .copied()
+                .filter(|c| failed.contains(c))
+                .collect(),
             _ => reached.clone(),
         };
-        let env = MutantEnv { icd_dir: &vendors, library: &library, name: m.name };
+        let env = MutantEnv {
+            icd_dir: &vendors,
+            library: &library,
+            name: m.name,
+        };
         let quiet = matches!(m.how, How::Device(_)) && !acts_in_discovery(&exe, &env, &stamp)?;
         let score = if quiet {
             Score {
@@ -233,7 +239,10 @@ impl MutantEnv<'_> {
             .env_remove("OCL_ICD_FILENAMES")
             .env("CLASP_MUTANT", self.name)
             .env("CLASP_MUTANT_TARGET", self.library)
-            .env("CLASP_MUTANT_LOG", stamp.join("acted").join(format!("{}.log", self.name)));
+            .env(
+                "CLASP_MUTANT_LOG",
+                stamp.join("acted").join(format!("{}.log", self.name)),
+            );
     }
 }
 
@@ -449,6 +458,11 @@ fn judge(
             ));
         }
         ("masked", why.join("; "))
+    } else if let Some(symptom) = already(m, base, known).filter(|_| differing == 0) {
+        (
+            "equivalent",
+            format!("the real driver already does it: {symptom}"),
+        )
     } else if acted > 0 && differing == 0 && already_failing > 0 {
         (
             "equivalent",
@@ -474,6 +488,52 @@ fn judge(
         killed_by,
         reason,
     }
+}
+
+/// For a mutant that hides an error: where the real driver already does not raise it (a
+/// result of the real run that shows the same symptom), which is why the mutant has nothing to
+/// hide.
+fn already(m: &Mutant, base: &SavedRun, known: &Known) -> Option<String> {
+    let symptom = |r: &crate::results::CaseResult| match (m.how, &r.actual) {
+        (How::Api(Api::LocalArgValueAccepted), Actual::Ran { run }) => {
+            run.status == RunStatus::NoError
+                && run
+                    .step
+                    .as_deref()
+                    .is_some_and(|s| s.starts_with("set-arg"))
+        }
+        (How::Api(Api::EnqueueErrorsSwallowed), Actual::Ran { run }) => {
+            run.status == RunStatus::NoError
+                && matches!(
+                    run.step.as_deref(),
+                    Some("build-or-enqueue" | "enqueue" | "finish")
+                )
+        }
+        (How::StdFallback, Actual::Accepted { .. }) => r.kind == RunKind::UnsupportedStd,
+        _ => false,
+    };
+    if matches!(m.how, How::StdFallback)
+        && !base
+            .results
+            .iter()
+            .any(|r| r.kind == RunKind::UnsupportedStd)
+    {
+        return Some("the device reports every OpenCL C version the cases build for".into());
+    }
+    let s = summarise(base, known);
+    let hit = s
+        .reported
+        .iter()
+        .find(|r| !matches!(r.outcome, Outcome::Pass | Outcome::Skipped) && symptom(r.result))?;
+    Some(format!(
+        "{} [{}] ({})",
+        hit.result.case,
+        hit.result.profile,
+        hit.known.map_or_else(
+            || hit.outcome.name().to_string(),
+            |e| format!("known: {}", e.origin)
+        )
+    ))
 }
 
 /// `clasp mutate --list`.
