@@ -194,6 +194,64 @@ pub struct BufferMismatch {
     pub differing: usize,
     /// The first few differing elements, in index order.
     pub first: Vec<ElemDiff>,
+    /// Every distinct (expected, actual) pair among all the differing elements, in order of
+    /// first appearance, up to [`MAX_PAIRS`]; `more_pairs` when there were more. A known class
+    /// that names the shape of a wrong answer is checked against all of them, not only `first`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pairs: Vec<ValuePair>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub more_pairs: bool,
+}
+
+/// How many distinct (expected, actual) pairs a [`BufferMismatch`] keeps.
+pub const MAX_PAIRS: usize = 16;
+
+/// One (expected, actual) pair of a buffer's differing elements, and how many elements have it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ValuePair {
+    pub expected: i64,
+    pub actual: i64,
+    pub count: usize,
+}
+
+impl BufferMismatch {
+    /// The (expected, actual) pairs of every differing element: `pairs` when the run kept them,
+    /// else (results written before they were kept) those of `first`, complete only when every
+    /// differing element is in `first`. The flag says whether the list is complete.
+    pub fn value_pairs(&self) -> (Vec<(i64, i64)>, bool) {
+        if !self.pairs.is_empty() {
+            let v = self.pairs.iter().map(|p| (p.expected, p.actual)).collect();
+            return (v, !self.more_pairs);
+        }
+        let v = self.first.iter().map(|d| (d.expected, d.actual)).collect();
+        (v, self.first.len() == self.differing)
+    }
+
+    /// Records one differing element (the executor's single way of filling a mismatch).
+    pub fn record(&mut self, index: usize, expected: i64, actual: i64, keep_first: usize) {
+        self.differing += 1;
+        if self.first.len() < keep_first {
+            self.first.push(ElemDiff {
+                index,
+                expected,
+                actual,
+            });
+        }
+        let full = self.pairs.len() >= MAX_PAIRS;
+        match self
+            .pairs
+            .iter_mut()
+            .find(|p| p.expected == expected && p.actual == actual)
+        {
+            Some(p) => p.count += 1,
+            None if full => self.more_pairs = true,
+            None => self.pairs.push(ValuePair {
+                expected,
+                actual,
+                count: 1,
+            }),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

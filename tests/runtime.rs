@@ -140,3 +140,76 @@ fn run_time_faults_are_recorded_and_the_run_goes_on() {
         "the summary shows the first difference\n{stdout}"
     );
 }
+
+/// A reviewed class names the shape of its wrong answer, so a second bug in the same rule, on
+/// the same driver and case, is still a finding. The fault device never executes a kernel, so
+/// each buffer keeps its initial contents: the bugs are planted in those.
+#[test]
+fn a_known_class_covers_its_own_wrong_answer_and_no_other() {
+    let tmp = tempfile::tempdir().unwrap();
+    let lib = fault_icd();
+    let vendors = tmp.path().join("vendors");
+    std::fs::create_dir_all(&vendors).unwrap();
+    std::fs::write(vendors.join("fault.icd"), format!("{}\n", lib.display())).unwrap();
+    let cases = tmp.path().join("cases");
+    std::fs::create_dir_all(&cases).unwrap();
+    let case = |same: i32, other: i32| {
+        format!(
+            "// Two behaviours of one rule, a buffer each.\n//@ rules: AS-LOCAL-PER-GROUP\n//@ profiles: CL1.2\n\
+             //@ kind: run\n//@ launch: k 1\n//@ arg: buffer int[3] shared = {same}\n\
+             //@ arg: buffer int[6] isolated = {other}\n//@ expect: shared[i] == 1\n\
+             //@ expect: isolated[i] == 1\n\
+             kernel void k(global int *shared, global int *isolated) {{ }}\n"
+        )
+    };
+    // The reviewed bug alone (`isolated` 0 where 1 is due); the reviewed bug and a planted
+    // one in the other buffer; the reviewed buffer with a value the class does not name.
+    for (name, same, other) in [
+        ("reviewed-only", 1, 0),
+        ("planted-other-buffer", 0, 0),
+        ("planted-other-value", 1, 2),
+    ] {
+        std::fs::write(cases.join(format!("{name}.cl")), case(same, other)).unwrap();
+    }
+    let known = tmp.path().join("known");
+    std::fs::create_dir_all(&known).unwrap();
+    std::fs::write(
+        known.join("fault.toml"),
+        "[[known]]\ndevice = { platform = \"clasp fault-injecting\" }\nrules = [\"AS-LOCAL-PER-GROUP\"]\n\
+         actual = \"mismatch\"\nobserved = [{ buffer = \"isolated\", expected = \"1\", actual = \"0\" }]\n\
+         why = \"work-groups see each other's __local values\"\n",
+    )
+    .unwrap();
+    let out = Command::new(CLASP)
+        .args([
+            "run",
+            "--cases",
+            "cases",
+            "--subject",
+            "devices",
+            "--known",
+            "known",
+            "--out",
+            "runs",
+            "--no-cache",
+            "--plain",
+        ])
+        .env("OCL_ICD_VENDORS", vendors.to_string_lossy().as_ref())
+        .current_dir(tmp.path())
+        .output()
+        .unwrap();
+    let stdout = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("2 deviation · 1 known"),
+        "one result is the reviewed class, the two planted bugs are findings\n{stdout}"
+    );
+    let (dir, _) = last_run(&tmp.path().join("runs"));
+    let summary = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+    for planted in ["planted-other-buffer", "planted-other-value"] {
+        assert!(
+            summary.contains(planted),
+            "{planted} is reported\n{summary}"
+        );
+    }
+}

@@ -24,9 +24,7 @@ pub use queries::compare_arg_qualifiers;
 
 use super::protocol::{BuildStatus, Request, Response};
 use super::worker::build_one;
-use crate::results::{
-    Actual, BufferMismatch, ElemDiff, QueryCheck, Reported, RunOutcome, RunStatus,
-};
+use crate::results::{Actual, BufferMismatch, QueryCheck, Reported, RunOutcome, RunStatus};
 use checker::case::run::{Arg, DeviceLimit, ExpectError, Query, RunSpec};
 use checker::case::Case;
 use checker::AddrSpace;
@@ -625,32 +623,26 @@ impl<'a> Runner<'a> {
                 continue;
             }
             for e in spec.expects.iter().filter(|e| e.arg == i) {
-                let mut diffs = Vec::new();
-                let mut differing = 0;
+                let mut m = BufferMismatch {
+                    buffer: name.clone(),
+                    elem: elem.name().into(),
+                    len: *len,
+                    differing: 0,
+                    first: Vec::new(),
+                    pairs: Vec::new(),
+                    more_pairs: false,
+                };
                 for (index, actual) in got.iter().enumerate() {
                     // Compare in the element type's domain: 250 expected in a char is -6.
                     let mut b = Vec::new();
                     elem.encode(e.values.at(index).unwrap_or(0), &mut b);
                     let want = elem.decode(&b);
                     if want != *actual {
-                        differing += 1;
-                        if diffs.len() < FIRST_DIFFS {
-                            diffs.push(ElemDiff {
-                                index,
-                                expected: want,
-                                actual: *actual,
-                            });
-                        }
+                        m.record(index, want, *actual, FIRST_DIFFS);
                     }
                 }
-                if differing > 0 {
-                    o.buffers.push(BufferMismatch {
-                        buffer: name.clone(),
-                        elem: elem.name().into(),
-                        len: *len,
-                        differing,
-                        first: diffs,
-                    });
+                if m.differing > 0 {
+                    o.buffers.push(m);
                 }
             }
         }

@@ -84,6 +84,29 @@ fn good(o: Outcome) -> bool {
     matches!(o, Outcome::Pass | Outcome::KnownButPassed)
 }
 
+/// What a change of outcome is, as the table's columns count it: fixed, broken, new crash,
+/// new timeout (`None`: not a change the gate reports). Any result whose verdict got worse is
+/// one: a crash or a timeout where there was none, an unreviewed deviation where there was a
+/// pass, a skip, a known class or another reading (the driver now fails in a way no review
+/// covers), and a reviewed class where there was a pass. A known class or another reading
+/// where the case was skipped is not: the case now runs, and its failure is reviewed.
+fn transition(o: Outcome, n: Outcome) -> Option<usize> {
+    if bad(o) && good(n) {
+        Some(0)
+    } else if n == Outcome::Crash && o != Outcome::Crash {
+        Some(2)
+    } else if n == Outcome::Timeout && o != Outcome::Timeout {
+        Some(3)
+    } else if (n == Outcome::Deviation
+        && !matches!(o, Outcome::Deviation | Outcome::Crash | Outcome::Timeout))
+        || (good(o) && matches!(n, Outcome::Interpretation | Outcome::Known))
+    {
+        Some(1)
+    } else {
+        None
+    }
+}
+
 pub fn compare(old: &SavedRun, new: &SavedRun, known: &Known) -> Comparison {
     let (so, sn) = (summarise(old, known), summarise(new, known));
     let key = |r: &crate::results::CaseResult| -> Key {
@@ -125,26 +148,16 @@ pub fn compare(old: &SavedRun, new: &SavedRun, known: &Known) -> Comparison {
         seen += 1;
         let (o, n) = (so.reported[oi].outcome, rep.outcome);
         let change = change(Some(o));
-        let column = if bad(o) && good(n) {
-            c.fixed.push(change);
-            0
-        } else if good(o)
-            && matches!(
-                n,
-                Outcome::Deviation | Outcome::Interpretation | Outcome::Known
-            )
-        {
-            c.broken.push(change);
-            1
-        } else if n == Outcome::Crash && o != Outcome::Crash {
-            c.new_crashes.push(change);
-            2
-        } else if n == Outcome::Timeout && o != Outcome::Timeout {
-            c.new_timeouts.push(change);
-            3
-        } else {
+        let Some(column) = transition(o, n) else {
             continue;
         };
+        [
+            &mut c.fixed,
+            &mut c.broken,
+            &mut c.new_crashes,
+            &mut c.new_timeouts,
+        ][column]
+            .push(change);
         if o == Outcome::Interpretation || n == Outcome::Interpretation {
             c.reading_rules.extend(rep.rules.iter().cloned());
         }
@@ -261,4 +274,64 @@ pub fn markdown(c: &Comparison, old_name: &str, new_name: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Outcome::*;
+
+    /// Every pair of outcomes, old → new, and what the gate makes of it.
+    #[test]
+    fn every_transition_that_got_worse_is_reported() {
+        const FIXED: Option<usize> = Some(0);
+        const BROKEN: Option<usize> = Some(1);
+        const CRASH: Option<usize> = Some(2);
+        const TIMEOUT: Option<usize> = Some(3);
+        let new = [
+            Pass,
+            Deviation,
+            Interpretation,
+            Known,
+            KnownButPassed,
+            Crash,
+            Timeout,
+            Skipped,
+        ];
+        // Rows: old outcome; columns: new outcome in the order of `new`.
+        let table: [(Outcome, [Option<usize>; 8]); 8] = [
+            (
+                Pass,
+                [None, BROKEN, BROKEN, BROKEN, None, CRASH, TIMEOUT, None],
+            ),
+            (
+                Deviation,
+                [FIXED, None, None, None, FIXED, CRASH, TIMEOUT, None],
+            ),
+            (
+                Interpretation,
+                [FIXED, BROKEN, None, None, FIXED, CRASH, TIMEOUT, None],
+            ),
+            (
+                Known,
+                [FIXED, BROKEN, None, None, FIXED, CRASH, TIMEOUT, None],
+            ),
+            (
+                KnownButPassed,
+                [None, BROKEN, BROKEN, BROKEN, None, CRASH, TIMEOUT, None],
+            ),
+            (Crash, [FIXED, None, None, None, FIXED, None, TIMEOUT, None]),
+            (Timeout, [FIXED, None, None, None, FIXED, CRASH, None, None]),
+            (
+                Skipped,
+                [None, BROKEN, None, None, None, CRASH, TIMEOUT, None],
+            ),
+        ];
+        assert_eq!(Outcome::ALL.len(), table.len());
+        for (o, row) in table {
+            for (n, want) in new.into_iter().zip(row) {
+                assert_eq!(transition(o, n), want, "{} -> {}", o.name(), n.name());
+            }
+        }
+    }
 }

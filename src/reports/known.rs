@@ -14,6 +14,18 @@
 //! why = "driver deviation: ... (findings.md, NVIDIA compound literal)"
 //! ```
 //!
+//! A run-time class states the shape of the wrong answer, so that it cannot cover a result
+//! that also holds another bug:
+//!
+//! ```toml
+//! [[known]]
+//! device = { platform = "intel(r) opencl" }
+//! rules = ["AS-TO-NAMED-RESULT"]
+//! actual = "mismatch"
+//! observed = [{ buffer = "other_space", expected = "1", actual = "0" }]  # NULL expected, the pointer came back
+//! why = "..."
+//! ```
+//!
 //! - `device` fields are case-insensitive substrings: `subject` of the subject id, `platform` of
 //!   the platform name and version, `device` of the device name, `driver` of the device and
 //!   driver versions (for the checker and compilers, which have one identity string, each is
@@ -30,13 +42,21 @@
 //! - `cases` are globs over case names (`*` any text, `?` one character): the last resort, for
 //!   one case that no property describes. Each may end in `@PROFILE`.
 //! - `kind` restricts an entry to one kind of result (`unsupported-std`, `arg-qualifiers`).
+//! - `device` may be a list (any of): a class clang's front end has is declared once, in
+//!   `clang.toml`, for the clang subjects and each clang-based driver that shows it. Whether an
+//!   entry is stale is judged per subject.
+//! - `observed` (required when `actual` names `mismatch`): the shapes of the wrong answer, each
+//!   a `buffer` (glob over the buffer's name) or a `query` (glob over the query's text) with
+//!   globs over the `expected` and `actual` values as text. A mismatch is named only when every
+//!   differing element of every buffer and every failed query fits one shape; an entry without
+//!   `observed` never names a mismatch.
 //!
 //! An entry needs `rules`, `where` or `cases`. Matching happens when a report is rendered, so a saved
 //! run can be re-rendered against a new known file; nothing edits a case.
 
 use super::saved::{CaseInfo, CL_STD_RULE};
 use crate::glob::Globs;
-use crate::results::{Actual, CaseResult, Expected, RunKind};
+use crate::results::{Actual, CaseResult, Expected, QueryCheck, RunKind, RunStatus};
 use anyhow::{bail, Context as _};
 use checker::spec::{Profile, RuleId};
 use serde::{Deserialize, Serialize};
@@ -54,6 +74,70 @@ pub struct DeviceMatch {
     pub device: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub driver: Option<String>,
+}
+
+/// One device selector or a list of them (any of). Read through a TOML value, so that a
+/// misspelt field is named as such rather than as "no variant matched".
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged, try_from = "toml::Value")]
+pub enum Devices {
+    One(DeviceMatch),
+    Many(Vec<DeviceMatch>),
+}
+
+impl TryFrom<toml::Value> for Devices {
+    type Error = toml::de::Error;
+    fn try_from(v: toml::Value) -> Result<Devices, toml::de::Error> {
+        Ok(match v {
+            toml::Value::Array(_) => Devices::Many(v.try_into()?),
+            v => Devices::One(v.try_into()?),
+        })
+    }
+}
+
+impl Devices {
+    pub fn all(&self) -> &[DeviceMatch] {
+        match self {
+            Devices::One(d) => std::slice::from_ref(d),
+            Devices::Many(v) => v,
+        }
+    }
+}
+
+/// One shape of a wrong run-time answer: which buffer or query, and what was observed against
+/// what was expected.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Shape {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub buffer: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub query: Option<String>,
+    pub expected: String,
+    pub actual: String,
+}
+
+/// A shape's globs, compiled when loading.
+#[derive(Debug, Clone)]
+struct CompiledShape {
+    buffer: Option<Globs>,
+    query: Option<Globs>,
+    expected: Globs,
+    actual: Globs,
+}
+
+impl CompiledShape {
+    fn fits_element(&self, buffer: &str, expected: i64, actual: i64) -> bool {
+        self.buffer.as_ref().is_some_and(|g| g.matches(buffer))
+            && self.expected.matches(&expected.to_string())
+            && self.actual.matches(&actual.to_string())
+    }
+
+    fn fits_query(&self, q: &QueryCheck) -> bool {
+        self.query.as_ref().is_some_and(|g| g.matches(&q.query))
+            && self.expected.matches(&q.expected)
+            && self.actual.matches(&q.actual)
+    }
 }
 
 /// One value or a list of them, as TOML lets an entry write either.
@@ -76,7 +160,7 @@ impl OneOrMany {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct KnownEntry {
-    pub device: DeviceMatch,
+    pub device: Devices,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub versions: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -93,6 +177,8 @@ pub struct KnownEntry {
     pub cases: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kind: Option<RunKind>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub observed: Vec<Shape>,
     pub why: String,
     /// Where the entry comes from (`pocl.toml #2`), filled in when loading.
     #[serde(skip)]
@@ -111,6 +197,7 @@ struct Compiled {
     profiles: Option<Globs>,
     /// `cases`: a glob per profile (`None`: every profile).
     cases: Vec<(Option<String>, Globs)>,
+    observed: Vec<CompiledShape>,
 }
 
 impl PartialEq for Compiled {
@@ -257,12 +344,16 @@ fn globs(origin: &str, what: &str, patterns: &[String]) -> anyhow::Result<Globs>
 
 impl KnownEntry {
     fn compile(&self) -> anyhow::Result<Compiled> {
-        let d = &self.device;
-        if [&d.subject, &d.platform, &d.device, &d.driver]
-            .iter()
-            .all(|f| f.as_deref().is_none_or(|s| s.trim().is_empty()))
-        {
-            bail!("`device` needs at least one of subject, platform, device, driver (an entry must not apply to every subject)");
+        if self.device.all().is_empty() {
+            bail!("`device` is an empty list");
+        }
+        for d in self.device.all() {
+            if [&d.subject, &d.platform, &d.device, &d.driver]
+                .iter()
+                .all(|f| f.as_deref().is_none_or(|s| s.trim().is_empty()))
+            {
+                bail!("`device` needs at least one of subject, platform, device, driver (an entry must not apply to every subject)");
+            }
         }
         if self.rules.is_empty() && self.props.is_empty() && self.cases.is_empty() {
             bail!("an entry needs `rules` or `where` (the class of cases) or, as a last resort, `cases`");
@@ -295,6 +386,41 @@ impl KnownEntry {
             }
             None => None,
         };
+        let names_mismatch = actual.as_ref().is_some_and(|g| g.matches("mismatch"));
+        if names_mismatch && self.observed.is_empty() {
+            bail!("`actual` names `mismatch` but `observed` is missing: say the shape of the wrong answer (which buffer or query, what was expected and what was observed)");
+        }
+        if !self.observed.is_empty() && !names_mismatch {
+            bail!("`observed` shapes a mismatch, but `actual` does not name `mismatch`");
+        }
+        let observed = self
+            .observed
+            .iter()
+            .map(|sh| {
+                if sh.buffer.is_some() == sh.query.is_some() {
+                    bail!("each `observed` shape names a `buffer` or a `query` (one of them)");
+                }
+                let one = |what: &str, p: &Option<String>| {
+                    p.as_ref()
+                        .map(|p| globs(&self.origin, what, std::slice::from_ref(p)))
+                        .transpose()
+                };
+                Ok(CompiledShape {
+                    buffer: one("observed.buffer", &sh.buffer)?,
+                    query: one("observed.query", &sh.query)?,
+                    expected: globs(
+                        &self.origin,
+                        "observed.expected",
+                        std::slice::from_ref(&sh.expected),
+                    )?,
+                    actual: globs(
+                        &self.origin,
+                        "observed.actual",
+                        std::slice::from_ref(&sh.actual),
+                    )?,
+                })
+            })
+            .collect::<anyhow::Result<_>>()?;
         let versions =
             match &self.versions {
                 Some(v) => Some(semver::VersionReq::parse(v).with_context(|| {
@@ -336,7 +462,37 @@ impl KnownEntry {
                 Some(globs(&self.origin, "profiles", &self.profiles)?)
             },
             cases,
+            observed,
         })
+    }
+
+    /// Whether a mismatch fits the entry's shapes: every differing element of every buffer and
+    /// every failed query fits one of them, and none of the buffers differs in more ways than
+    /// the run kept.
+    fn shapes_fit(&self, r: &CaseResult) -> bool {
+        let Actual::Ran { run } = &r.actual else {
+            return true;
+        };
+        if run.status != RunStatus::Mismatch {
+            return true;
+        }
+        let shapes = &self.compiled.observed;
+        if shapes.is_empty() {
+            return false;
+        }
+        let buffers_fit = run.buffers.iter().all(|b| {
+            let (pairs, complete) = b.value_pairs();
+            complete
+                && pairs
+                    .iter()
+                    .all(|&(e, a)| shapes.iter().any(|s| s.fits_element(&b.buffer, e, a)))
+        });
+        buffers_fit
+            && run
+                .queries
+                .iter()
+                .filter(|q| !q.ok)
+                .all(|q| shapes.iter().any(|s| s.fits_query(q)))
     }
 
     /// Whether the entry names this result: its subject and driver version, and the class of
@@ -358,6 +514,7 @@ impl KnownEntry {
             && self.matches_subject(r)
             && self.selects(s.case, &r.case, r.profile, s.rules)
             && actual_ok()
+            && (!r.verdict.is_finding() || self.shapes_fit(r))
     }
 
     /// Whether the entry describes a result of `case` (named `name`) in `profile` about
@@ -400,11 +557,12 @@ impl KnownEntry {
             want.as_deref()
                 .is_none_or(|w| text.to_lowercase().contains(&w.trim().to_lowercase()))
         };
-        let d = &self.device;
-        let named = has(&d.subject, &r.subject)
-            && has(&d.platform, &platform)
-            && has(&d.device, &device)
-            && has(&d.driver, &driver);
+        let named = self.device.all().iter().any(|d| {
+            has(&d.subject, &r.subject)
+                && has(&d.platform, &platform)
+                && has(&d.device, &device)
+                && has(&d.driver, &driver)
+        });
         if !named {
             return false;
         }
@@ -432,6 +590,13 @@ impl KnownEntry {
         }
         if let Some(a) = &self.actual {
             parts.push(format!("actual={}", a.values().join("|")));
+        }
+        for sh in &self.observed {
+            let what = sh.buffer.as_deref().or(sh.query.as_deref()).unwrap_or("");
+            parts.push(format!(
+                "observed {what}: {} where {} was expected",
+                sh.actual, sh.expected
+            ));
         }
         if !self.profiles.is_empty() {
             parts.push(format!("[{}]", self.profiles.join(",")));
@@ -658,6 +823,157 @@ mod tests {
             let text = format!("{err:#}");
             assert!(text.contains(what), "{bad}: {text}");
         }
+    }
+
+    fn mismatch(buffers: &[(&str, &[(i64, i64)])], queries: &[(&str, &str, &str)]) -> Actual {
+        use crate::results::{BufferMismatch, RunOutcome};
+        let mut run = RunOutcome::started(String::new(), None);
+        run.status = RunStatus::Mismatch;
+        for (name, diffs) in buffers {
+            let mut m = BufferMismatch {
+                buffer: name.to_string(),
+                elem: "int".into(),
+                len: 64,
+                differing: 0,
+                first: vec![],
+                pairs: vec![],
+                more_pairs: false,
+            };
+            for (i, &(e, a)) in diffs.iter().enumerate() {
+                m.record(i, e, a, 2);
+            }
+            run.buffers.push(m);
+        }
+        for (q, e, a) in queries {
+            run.queries.push(QueryCheck {
+                query: q.to_string(),
+                expected: e.to_string(),
+                actual: a.to_string(),
+                ok: false,
+            });
+        }
+        Actual::Ran { run }
+    }
+
+    #[test]
+    fn a_mismatch_is_named_only_when_every_wrong_answer_has_the_class_shape() {
+        let k = Known::parse(
+            "intel.toml",
+            r#"
+            [[known]]
+            device = { platform = "portable" }
+            rules = ["AS-TO-NAMED-RESULT"]
+            actual = "mismatch"
+            observed = [
+              { buffer = "other_space", expected = "1", actual = "0" },
+              { query = "kernel-local-mem-size *", expected = ">= *", actual = "0" },
+            ]
+            why = "the pointer comes back where NULL is due"
+            "#,
+        )
+        .unwrap();
+        let c = case("runtime/to-named", &[]);
+        let rule = ["AS-TO-NAMED-RESULT"];
+        let on = |a: Actual| {
+            let r = CaseResult {
+                expected: Expected::Accept,
+                ..result(&c.name, Profile::CL2_0, POCL3, a)
+            };
+            hit(&k, &r, &c, &rule)
+        };
+        assert!(on(mismatch(
+            &[("other_space", &[(1, 0), (1, 0), (1, 0)])],
+            &[]
+        )));
+        assert!(on(mismatch(
+            &[],
+            &[("kernel-local-mem-size k", ">= 64", "0")]
+        )));
+        // Another buffer of the same case, another wrong value, another query answer: findings.
+        assert!(!on(mismatch(
+            &[("other_space", &[(1, 0)]), ("same_space", &[(1, 0)])],
+            &[]
+        )));
+        assert!(!on(mismatch(&[("other_space", &[(1, 0), (1, 2)])], &[])));
+        assert!(!on(mismatch(
+            &[],
+            &[("kernel-local-mem-size k", ">= 64", "32")]
+        )));
+        // A wrong value past the first two kept elements still counts.
+        assert!(!on(mismatch(
+            &[("other_space", &[(1, 0), (1, 0), (1, 0), (1, 7)])],
+            &[]
+        )));
+        // Results saved before value pairs were kept: `first` alone, when it is complete.
+        let mut old = mismatch(&[("other_space", &[(1, 0)])], &[]);
+        if let Actual::Ran { run } = &mut old {
+            run.buffers[0].pairs.clear();
+        }
+        assert!(on(old.clone()));
+        if let Actual::Ran { run } = &mut old {
+            run.buffers[0].differing = 5;
+        }
+        assert!(!on(old));
+    }
+
+    #[test]
+    fn an_entry_that_names_a_mismatch_must_say_its_shape() {
+        for (bad, what) in [
+            ("actual = \"mismatch\"", "`observed` is missing"),
+            ("actual = [\"crash\", \"mismatch\"]", "`observed` is missing"),
+            ("actual = \"accepted\"\nobserved = [{ buffer = \"o\", expected = \"1\", actual = \"0\" }]", "does not name `mismatch`"),
+            ("actual = \"mismatch\"\nobserved = [{ expected = \"1\", actual = \"0\" }]", "a `buffer` or a `query`"),
+            ("actual = \"mismatch\"\nobserved = [{ buffer = \"o\", query = \"q\", expected = \"1\", actual = \"0\" }]", "a `buffer` or a `query`"),
+            ("actual = \"mismatch\"\nobserved = [{ buffer = \"o\", expected = \"1\" }]", "missing field `actual`"),
+        ] {
+            let text = format!("[[known]]\ndevice = {{ platform = \"p\" }}\nrules = [\"AS-GET-FENCE\"]\n{bad}\nwhy = \"x\"");
+            let err = Known::parse("t.toml", &text).unwrap_err();
+            let msg = format!("{err:#}");
+            assert!(msg.contains(what), "{bad}: {msg}");
+        }
+        // Without `actual`, an entry never names a mismatch.
+        let k = Known::parse(
+            "t.toml",
+            "[[known]]\ndevice = { platform = \"portable\" }\nrules = [\"AS-GET-FENCE\"]\nwhy = \"x\"",
+        )
+        .unwrap();
+        let c = case("runtime/f", &[]);
+        let r = CaseResult {
+            expected: Expected::Accept,
+            ..result(
+                &c.name,
+                Profile::CL2_0,
+                POCL3,
+                mismatch(&[("local_fence", &[(1, 0)])], &[]),
+            )
+        };
+        assert!(!hit(&k, &r, &c, &["AS-GET-FENCE"]));
+    }
+
+    #[test]
+    fn a_shared_class_names_each_of_its_subjects() {
+        let k = Known::parse(
+            "clang.toml",
+            "[[known]]\ndevice = [{ subject = \"clang-16\" }, { platform = \"portable\" }]\nrules = [\"AS-LOCAL-INIT\"]\nactual = \"accepted\"\nwhy = \"clang's\"",
+        )
+        .unwrap();
+        let c = case("local/init", &[]);
+        let on = |subject: &str, identity: &str| {
+            let r = CaseResult {
+                subject: subject.into(),
+                ..result(&c.name, Profile::CL1_2, identity, accepted())
+            };
+            hit(&k, &r, &c, &["AS-LOCAL-INIT"])
+        };
+        assert!(on("clang-16", "Debian clang version 16.0.6"));
+        assert!(on("pocl/cpu", POCL3));
+        assert!(!on("clang-22", "clang version 22.1.4"));
+        let err = Known::parse(
+            "t.toml",
+            "[[known]]\ndevice = []\nrules = [\"AS-LOCAL-INIT\"]\nwhy = \"x\"",
+        )
+        .unwrap_err();
+        assert!(format!("{err:#}").contains("empty list"));
     }
 
     /// Every reviewed class in `reports/known/` names results that the hand-written corpus or

@@ -8,7 +8,7 @@ use super::{CaseInfo, SavedRun};
 use crate::results::{Actual, CaseResult, RunKind};
 use checker::{Profile, RuleId};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The subject that implements clasp's own reading: a deviation there is never another reading.
 const CHECKER: &str = "checker";
@@ -264,14 +264,20 @@ pub fn summarise<'a>(run: &'a SavedRun, known: &'a Known) -> Summary<'a> {
             })
         })
         .collect();
-    let mut deviates = vec![false; known.entries.len()];
+    // Per subject: an entry may name several (a clang class shared by the drivers that show
+    // it), and each must still show it.
+    let mut deviates: BTreeSet<(usize, &str)> = BTreeSet::new();
     for (r, hit) in order.iter().zip(&hits) {
         if let Some((i, _)) = hit {
-            deviates[*i] |= r.verdict.is_finding();
+            if r.verdict.is_finding() {
+                deviates.insert((*i, r.subject.as_str()));
+            }
         }
     }
     for ((r, hit), rules) in order.into_iter().zip(hits).zip(rules) {
-        let hit = hit.filter(|(i, _)| !deviates[*i] || r.verdict.is_finding());
+        let hit = hit.filter(|(i, _)| {
+            !deviates.contains(&(*i, r.subject.as_str())) || r.verdict.is_finding()
+        });
         let another = another_reading(&r.subject, &rules);
         reported.push(Reported {
             result: r,

@@ -98,13 +98,14 @@ pub fn all(out: &mut Out) {
 }
 
 /// Declares the kernel with the object of `space`; returns the builder positioned inside it.
-fn kernel(b: &mut Builder, space: Space, t: &str, tag: &str, extra_local: bool) {
+fn kernel(b: &mut Builder, space: Space, t: &str, tag: &str, outs: &[&str], extra_local: bool) {
     let param = match space {
         GlobalBuffer => format!(", global {t} *obj"),
         LocalArg => format!(", local {t} *tile"),
         _ => String::new(),
     };
-    b.open(format!("kernel void run_{tag}(global int *out{param})"));
+    let outs: Vec<String> = outs.iter().map(|o| format!("global int *{o}")).collect();
+    b.open(format!("kernel void run_{tag}({}{param})", outs.join(", ")));
     match space {
         LocalVar => {
             b.line(format!("local {t} tile[10];"));
@@ -142,8 +143,12 @@ fn object_args(b: &mut Builder, space: Space, ty: Ty, items: usize, group: usize
     }
 }
 
-/// to_global/to_local/to_private (three checks) or get_fence (one) on a generic pointer into
-/// `space`, made by `route`.
+/// to_global/to_local/to_private or get_fence on a generic pointer into `space`, made by
+/// `route`. Each behaviour has a buffer of its own, so a reviewed class of one cannot cover
+/// the other: `same_space` holds the conversion into the pointer's own space (1: the pointer,
+/// 0: NULL, 2: another pointer), `other_space` the two conversions into other spaces (1: NULL,
+/// 0: the pointer itself, 2: another pointer); `global_fence`, `local_fence` or `private_fence`
+/// holds get_fence's check.
 fn classify(out: &mut Out, space: Space, ty: Ty, route: &str, fence: bool) {
     let rule = if fence {
         RuleId::GetFence
@@ -162,48 +167,61 @@ fn classify(out: &mut Out, space: Space, ty: Ty, route: &str, fence: bool) {
     b.doc(if fence {
         format!("get_fence on a generic pointer into {sp} memory ({route}) includes the fence for {sp}; each work-item writes 1.")
     } else {
-        format!("to_global, to_local and to_private of a generic pointer into {sp} memory ({route}): the pointer for {sp}, NULL for the others; each check writes 1.")
+        format!("to_global, to_local and to_private of a generic pointer into {sp} memory ({route}): the pointer for {sp} (same_space), NULL for the others (other_space); each check writes 1.")
     });
     let t = ty.c_name(&tag);
     let (obj, slot) = space.object();
     if space == GlobalProgram {
         b.line(format!("global {t} gtab_{tag}[18];"));
     }
-    // The checks, as a function of the generic pointer `p` and the named pointer `same`.
-    let checks: Vec<String> = if fence {
-        vec![match sp {
-            "global" => "(get_fence(p) & CLK_GLOBAL_MEM_FENCE) != 0".to_string(),
-            "local" => "(get_fence(p) & CLK_LOCAL_MEM_FENCE) != 0".to_string(),
-            // Private: any valid fence value.
-            _ => "(get_fence(p) & ~(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE)) == 0".to_string(),
-        }]
+    // Per output buffer, the checks as expressions of the generic pointer `p` and the named
+    // pointer `same`.
+    let outs: Vec<(String, Vec<String>)> = if fence {
+        vec![(
+            format!("{sp}_fence"),
+            vec![match sp {
+                "global" => "(get_fence(p) & CLK_GLOBAL_MEM_FENCE) != 0".to_string(),
+                "local" => "(get_fence(p) & CLK_LOCAL_MEM_FENCE) != 0".to_string(),
+                // Private: any valid fence value.
+                _ => "(get_fence(p) & ~(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE)) == 0"
+                    .to_string(),
+            }],
+        )]
     } else {
-        ["global", "local", "private"]
-            .iter()
-            .map(|f| {
-                if *f == sp {
-                    format!("to_{f}(p) == same")
-                } else {
-                    format!("to_{f}(p) == NULL")
-                }
-            })
-            .collect()
+        let others = ["global", "local", "private"]
+            .into_iter()
+            .filter(|f| *f != sp)
+            .map(|f| format!("to_{f}(p) == NULL ? 1 : to_{f}(p) == p ? 0 : 2"))
+            .collect();
+        vec![
+            (
+                "same_space".to_string(),
+                vec![format!(
+                    "to_{sp}(p) == same ? 1 : to_{sp}(p) == NULL ? 0 : 2"
+                )],
+            ),
+            ("other_space".to_string(), others),
+        ]
     };
-    let k = checks.len();
-    let emit = |b: &mut Builder, o: &str| {
-        for (i, c) in checks.iter().enumerate() {
-            b.line(format!("{o}[{i}] = {c};"));
+    let names: Vec<&str> = outs.iter().map(|(o, _)| o.as_str()).collect();
+    let emit = |b: &mut Builder, at: &dyn Fn(&str) -> String| {
+        for (o, checks) in &outs {
+            for (i, c) in checks.iter().enumerate() {
+                b.line(format!("{}[{i}] = {c};", at(o)));
+            }
         }
     };
+    let params: Vec<String> = names.iter().map(|o| format!("global int *{o}")).collect();
     match route {
         "helper-parameter" => {
             b.open(format!(
-                "void check_{tag}({t} *p, {sp} {t} *same, global int *o)"
+                "void check_{tag}({t} *p, {sp} {t} *same, {})",
+                params.join(", ")
             ));
             if fence {
                 b.line("(void)same;");
             }
-            emit(&mut b, "o");
+            emit(&mut b, &|o| o.to_string());
             b.close();
         }
         "helper-returned" => {
@@ -214,7 +232,7 @@ fn classify(out: &mut Out, space: Space, ty: Ty, route: &str, fence: bool) {
         }
         _ => {}
     }
-    kernel(&mut b, space, &t, &tag, route == "conditional");
+    kernel(&mut b, space, &t, &tag, &names, route == "conditional");
     b.line(format!("{sp} {t} *same = &{obj}[{slot}];"));
     match route {
         "direct" | "helper-parameter" => {
@@ -243,17 +261,33 @@ fn classify(out: &mut Out, space: Space, ty: Ty, route: &str, fence: bool) {
     if fence {
         b.line("(void)same;");
     }
+    let per = |o: &str| {
+        outs.iter()
+            .find(|(n, _)| n == o)
+            .map_or(0, |(_, c)| c.len())
+    };
     if route == "helper-parameter" {
-        b.line(format!("check_{tag}(p, same, out + gi * {k});"));
+        let args: Vec<String> = names
+            .iter()
+            .map(|o| format!("{o} + gi * {}", per(o)))
+            .collect();
+        b.line(format!("check_{tag}(p, same, {});", args.join(", ")));
     } else {
-        emit(&mut b, &format!("(out + gi * {k})"));
+        emit(&mut b, &|o| format!("({o} + gi * {})", per(o)));
     }
     b.close();
     let shape = SHAPES[0];
     b.run(format!("launch: run_{tag} {}", shape.range));
-    b.run(out_arg(Scalar::Int, shape.items * k));
+    for (o, checks) in &outs {
+        b.run(format!(
+            "arg: buffer int[{}] {o}",
+            shape.items * checks.len()
+        ));
+    }
     object_args(&mut b, space, ty, shape.items, shape.group);
-    b.run(expect_list("out", &vec![1; shape.items * k]));
+    for (o, checks) in &outs {
+        b.run(expect_list(o, &vec![1; shape.items * checks.len()]));
+    }
     out.push(b.finish());
 }
 
@@ -276,7 +310,7 @@ fn compare(out: &mut Out, space: Space, ty: Ty) {
     if space == GlobalProgram {
         b.line(format!("global {t} gtab_{tag}[18];"));
     }
-    kernel(&mut b, space, &t, &tag, false);
+    kernel(&mut b, space, &t, &tag, &["out"], false);
     b.line(format!("{t} *a = &{obj}[{slot}];"));
     b.line(format!("{t} *c = &{obj}[{slot} + 2];"));
     b.line(format!("{sp} {t} *n = ({sp} {t} *)c;"));

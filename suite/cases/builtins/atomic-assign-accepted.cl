@@ -2,6 +2,7 @@
 // object: a pointer to one, a non-atomic field beside one, a value read from one.
 //@ rules: AS-ATOMIC-ASSIGN
 //@ profiles: CL2.0 CL3.0 CL3.0+generic CL3.0+globals CL3.0+generic+globals
+//@ props: write=store
 
 struct tally { atomic_uint hits; int id; };
 
