@@ -108,9 +108,11 @@ fn the_kept_mutants_are_still_killed_by_the_hand_corpus() {
     assert_eq!(scores.len(), KEPT.len(), "{}", text(&o));
     for s in scores {
         assert_eq!(
-            s["status"], "killed",
+            s["status"],
+            "killed",
             "{} survived on {device}: {}\n{}",
-            s["mutant"], s["reason"],
+            s["mutant"],
+            s["reason"],
             text(&o)
         );
         assert!(s["acted"].as_u64().unwrap_or(0) > 0, "{s}");
