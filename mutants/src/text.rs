@@ -197,9 +197,9 @@ pub fn constant_initialisers_off_by_one(src: &str) -> Option<String> {
     let toks = tokens(src);
     let mut edits = Vec::new();
     for (i, t) in toks.iter().enumerate() {
-        if !t.is(CONSTANT)
-            || !starts_statement(&toks, i) && !(i > 0 && toks[i - 1].is(&["static", "const"]))
-        {
+        let declares =
+            starts_statement(&toks, i) || (i > 0 && toks[i - 1].is(&["static", "const"]));
+        if !t.is(CONSTANT) || !declares {
             continue;
         }
         let end = declaration_end(&toks, i);

@@ -463,7 +463,11 @@ fn judge(
             "equivalent",
             format!("the real driver already does it: {symptom}"),
         )
-    } else if acted > 0 && differing == 0 && already_failing > 0 {
+    } else if matches!(m.how, How::Source(_)) && acted > 0 && differing == 0 && already_failing > 0
+    {
+        // A rewritten built-in or declaration that changes nothing where the real driver
+        // already fails the cases using it: the driver already behaves so. A changed query
+        // answer proves no such thing (the limit cases may simply be missing).
         (
             "equivalent",
             format!("acted {acted} time(s) and changed no result; {already_failing} reached result(s) already fail on the real driver"),
