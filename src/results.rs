@@ -142,6 +142,10 @@ pub struct RunOutcome {
     /// declares without an `expect` line (pointer sizes, for instance).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub reported: Vec<Reported>,
+    /// For a case whose sizes come from the device (`//@ bind:`): what each bound name was
+    /// (`N = CL_DEVICE_MAX_CONSTANT_ARGS + 1 = 1025`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bound: Vec<String>,
 }
 
 impl RunOutcome {
@@ -156,6 +160,7 @@ impl RunOutcome {
             buffers: Vec::new(),
             queries: Vec::new(),
             reported: Vec::new(),
+            bound: Vec::new(),
         }
     }
 }
@@ -379,6 +384,7 @@ mod tests {
                 buffers: Vec::new(),
                 queries: Vec::new(),
                 reported: Vec::new(),
+                bound: Vec::new(),
             },
         };
         assert_eq!(judge(&Expected::Accept, &ran(RunStatus::Ok)), Verdict::Pass);

@@ -42,6 +42,7 @@ const REPORTED_MAX: usize = 16;
 // OpenCL enums this file reads, by their values in cl.h.
 const CL_DEVICE_MAX_WORK_GROUP_SIZE: u32 = 0x1004;
 const CL_DEVICE_MAX_WORK_ITEM_SIZES: u32 = 0x1005;
+const CL_DEVICE_MAX_PARAMETER_SIZE: u32 = 0x1017;
 const CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE: u32 = 0x1020;
 const CL_DEVICE_MAX_CONSTANT_ARGS: u32 = 0x1021;
 const CL_DEVICE_LOCAL_MEM_SIZE: u32 = 0x1023;
@@ -96,7 +97,16 @@ fn code_name(e: cl_int) -> String {
     }
 }
 
-fn expect_error_text(e: ExpectError) -> String {
+/// The case's `expect-error` as written: the step, and the code when it names one.
+fn expect_error_text(spec: &RunSpec) -> Option<String> {
+    let step = step_text(spec.expect_error?);
+    Some(match &spec.expect_code {
+        Some(code) => format!("{step} {code}"),
+        None => step,
+    })
+}
+
+fn step_text(e: ExpectError) -> String {
     match e {
         ExpectError::Build => "build".into(),
         ExpectError::Enqueue => "enqueue".into(),
@@ -168,13 +178,15 @@ pub struct Runner<'a> {
 /// failed, so its cases run alone).
 struct Pack {
     key: u64,
-    program: Option<opencl3::program::Program>,
+    program: Option<crate::drivers::program::Program>,
 }
 
-/// Whether a run-time case can share a program with others: it expects no step to fail, and
-/// queries nothing about the program as a whole (its kernels' own queries are fine).
+/// Whether a run-time case can share a program with others: it expects no step to fail, is no
+/// template (its source is the device's), and queries nothing about the program as a whole
+/// (its kernels' own queries are fine).
 pub fn packable(spec: &RunSpec) -> bool {
     spec.expect_error.is_none()
+        && spec.binds.is_empty()
         && !spec
             .queries
             .iter()
@@ -227,6 +239,76 @@ impl<'a> Runner<'a> {
             .map(|b| number(&b))
     }
 
+    fn device_limit(&self, limit: DeviceLimit) -> Option<u64> {
+        self.device_number(match limit {
+            DeviceLimit::MaxConstantArgs => CL_DEVICE_MAX_CONSTANT_ARGS,
+            DeviceLimit::MaxConstantBufferSize => CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE,
+            DeviceLimit::LocalMemSize => CL_DEVICE_LOCAL_MEM_SIZE,
+            DeviceLimit::MaxGlobalVariableSize => CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE,
+            DeviceLimit::MaxWorkGroupSize => CL_DEVICE_MAX_WORK_GROUP_SIZE,
+            DeviceLimit::MaxParameterSize => CL_DEVICE_MAX_PARAMETER_SIZE,
+        })
+    }
+
+    /// A template case (`//@ bind:`) expanded with this device's answers to its queries: the
+    /// request with the expanded source, `None` for an ordinary case, or why the device cannot
+    /// run it (a `Skipped` answer). The expansion is read once, by [`Runner::run_case`]: its
+    /// buffers may be large, and reading checks every element.
+    pub fn instantiate(&self, req: &Request) -> Result<Option<Request>, Box<Response>> {
+        use checker::case::template;
+        if !req.source.lines().any(|l| template::bind_line(l).is_some()) {
+            return Ok(None);
+        }
+        let skipped = |why: String| {
+            Box::new(Response {
+                id: req.id,
+                status: BuildStatus::Accepted,
+                code: String::new(),
+                log: String::new(),
+                build_ms: 0.0,
+                actual: Some(Actual::Skipped { why }),
+            })
+        };
+        let binds = match Case::parse("case.cl", "case", &req.source) {
+            Ok(Case {
+                run: Some(spec), ..
+            }) => spec.binds,
+            // `run_case` answers for a case it cannot read.
+            _ => return Ok(None),
+        };
+        let mut values = Vec::new();
+        for b in binds {
+            let Some(answer) = self.device_limit(b.limit) else {
+                return Err(skipped(format!(
+                    "binds {}; the device does not answer it",
+                    b.text()
+                )));
+            };
+            let Some(v) = b.value(answer) else {
+                return Err(skipped(format!(
+                    "binds {}; the device answers {answer}",
+                    b.text()
+                )));
+            };
+            values.push((b, v));
+        }
+        let bound: Vec<String> = values
+            .iter()
+            .map(|(b, v)| format!("{} = {v}", b.text()))
+            .collect();
+        // A size the harness will not write or allocate (a limit in the gigabytes) is a skip.
+        let source = match template::expand(&req.source, &values) {
+            Ok(e) => e.text,
+            Err((line, why)) => {
+                return Err(skipped(format!("{}: line {line}: {why}", bound.join(", "))))
+            }
+        };
+        Ok(Some(Request {
+            source,
+            ..req.clone()
+        }))
+    }
+
     /// Why the device cannot run this case at all, if it cannot.
     fn unmet(&self, spec: &RunSpec) -> Option<String> {
         if !spec.extensions.is_empty() {
@@ -239,15 +321,8 @@ impl<'a> Runner<'a> {
             }
         }
         for r in &spec.requires {
-            let param = match r.limit {
-                DeviceLimit::MaxConstantArgs => CL_DEVICE_MAX_CONSTANT_ARGS,
-                DeviceLimit::MaxConstantBufferSize => CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE,
-                DeviceLimit::LocalMemSize => CL_DEVICE_LOCAL_MEM_SIZE,
-                DeviceLimit::MaxGlobalVariableSize => CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE,
-                DeviceLimit::MaxWorkGroupSize => CL_DEVICE_MAX_WORK_GROUP_SIZE,
-            };
             let want = format!("{} {} {}", r.limit.name(), cmp_text(r.cmp), r.value);
-            match self.device_number(param) {
+            match self.device_limit(r.limit) {
                 None => return Some(format!("requires {want}; the device does not answer it")),
                 Some(v) if !r.cmp.holds(v, r.value) => {
                     return Some(format!("requires {want}; the device reports {v}"))
@@ -283,6 +358,12 @@ impl<'a> Runner<'a> {
 
     /// `Mode::Run`: build and execute the case in `req.source`.
     pub fn run_case(&mut self, req: &Request) -> Response {
+        // The worker expands templates before it dispatches; `clasp worker raw` comes here.
+        let expanded = match self.instantiate(req) {
+            Ok(e) => e,
+            Err(skipped) => return *skipped,
+        };
+        let req = expanded.as_ref().unwrap_or(req);
         let mut resp = Response {
             id: req.id,
             status: BuildStatus::Accepted,
@@ -301,6 +382,14 @@ impl<'a> Runner<'a> {
                 });
                 return resp;
             }
+            // The template was read with sample sizes; at this device's sizes it is not (a
+            // buffer over the harness's limit): the device cannot be tested with it.
+            Err(e) if expanded.is_some() || req.source.contains("//@ bound:") => {
+                resp.actual = Some(Actual::Skipped {
+                    why: format!("at this device's sizes: {}", e.message),
+                });
+                return resp;
+            }
             Err(e) => {
                 resp.actual = Some(Actual::Invalid {
                     detail: format!("the worker cannot read the case: {e}"),
@@ -316,8 +405,8 @@ impl<'a> Runner<'a> {
             return passed;
         }
         let (program, built) = build_one(self.context, self.device, req);
-        let mut outcome =
-            RunOutcome::started(built.log.clone(), spec.expect_error.map(expect_error_text));
+        let mut outcome = RunOutcome::started(built.log.clone(), expect_error_text(&spec));
+        outcome.bound = spec.bound.clone();
         let program = match (program, built.status) {
             (Some(p), _) => p,
             (None, BuildStatus::Rejected) => {
@@ -378,7 +467,10 @@ impl<'a> Runner<'a> {
 
     /// The outcome when `step` failed with `code`.
     fn fail(&mut self, mut o: RunOutcome, spec: &RunSpec, step: Step, code: String) -> Actual {
-        o.status = if step.expected_by(spec.expect_error) {
+        // A failure at the expected step with another code than the one the case names (the
+        // API's CL_INVALID_ARG_VALUE, say) is a wrong answer, not the expected failure.
+        let right_code = spec.expect_code.as_ref().is_none_or(|c| *c == code);
+        o.status = if step.expected_by(spec.expect_error) && right_code {
             RunStatus::FailedAsExpected
         } else {
             RunStatus::Error
@@ -398,7 +490,7 @@ impl<'a> Runner<'a> {
     fn execute(
         &mut self,
         spec: &RunSpec,
-        program: &opencl3::program::Program,
+        program: &crate::drivers::program::Program,
         o: &mut RunOutcome,
     ) -> Option<Actual> {
         // Kernels: every launched or queried one, once.

@@ -12,6 +12,7 @@ pub mod discover;
 pub mod execute;
 pub mod libclang;
 pub mod pool;
+pub mod program;
 pub mod protocol;
 pub mod spirv;
 pub mod spirv_tools;

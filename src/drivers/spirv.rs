@@ -8,7 +8,8 @@
 //! wrong before the driver is never charged to it: a source the offline compiler rejects, a
 //! module it cannot translate, one `spirv-val` rejects, or one that imports functions (built-ins
 //! the translator kept as calls, which no driver defines) is answered as skipped, naming the
-//! offline tool and what it said (each is that tool's bug).
+//! offline tool and what it said (each is that tool's bug). So is a module that declares image
+//! capabilities, on a device without images ([`image_capabilities`]).
 
 use super::protocol::Request;
 use std::path::Path;
@@ -152,21 +153,8 @@ pub fn imports(module: &[u8]) -> Vec<String> {
     const OP_FUNCTION: u32 = 54;
     const LINKAGE_ATTRIBUTES: u32 = 41;
     const IMPORT: u32 = 1;
-    let words: Vec<u32> = module
-        .chunks_exact(4)
-        .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
-        .collect();
-    // Five header words, then instructions: word count in the high half, opcode in the low.
-    let mut instructions = Vec::new();
-    let mut i = 5;
-    while i < words.len() {
-        let count = (words[i] >> 16) as usize;
-        if count == 0 || i + count > words.len() {
-            break;
-        }
-        instructions.push(&words[i..i + count]);
-        i += count;
-    }
+    let words = words(module);
+    let instructions = instructions(&words);
     // Imported variables are built-ins (`__spirv_BuiltInGlobalInvocationId`): functions only.
     let functions: std::collections::HashSet<u32> = instructions
         .iter()
@@ -192,6 +180,57 @@ pub fn imports(module: &[u8]) -> Vec<String> {
             String::from_utf8_lossy(&bytes).into_owned()
         })
         .collect()
+}
+
+/// The image capabilities a module declares (`OpCapability`), by name. The OpenCL SPIR-V
+/// environment requires *ImageBasic* only "if `CL_DEVICE_IMAGE_SUPPORT` is `CL_TRUE`", and the
+/// others here only where *ImageBasic* is supported (Required Capabilities, SPIR-V 1.0): a
+/// device without images need not take a module that declares one.
+pub fn image_capabilities(module: &[u8]) -> Vec<&'static str> {
+    const OP_CAPABILITY: u32 = 17;
+    const IMAGE: [(u32, &str); 8] = [
+        (13, "ImageBasic"),
+        (14, "ImageReadWrite"),
+        (15, "ImageMipmap"),
+        (20, "LiteralSampler"),
+        (43, "Sampled1D"),
+        (44, "Image1D"),
+        (46, "SampledBuffer"),
+        (47, "ImageBuffer"),
+    ];
+    let words = words(module);
+    let declared: Vec<u32> = instructions(&words)
+        .iter()
+        .filter(|ins| ins[0] & 0xffff == OP_CAPABILITY && ins.len() == 2)
+        .map(|ins| ins[1])
+        .collect();
+    IMAGE
+        .iter()
+        .filter(|(id, _)| declared.contains(id))
+        .map(|(_, name)| *name)
+        .collect()
+}
+
+fn words(module: &[u8]) -> Vec<u32> {
+    module
+        .chunks_exact(4)
+        .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+        .collect()
+}
+
+/// Five header words, then instructions: word count in the high half, opcode in the low.
+fn instructions(words: &[u32]) -> Vec<&[u32]> {
+    let mut out = Vec::new();
+    let mut i = 5;
+    while i < words.len() {
+        let count = (words[i] >> 16) as usize;
+        if count == 0 || i + count > words.len() {
+            break;
+        }
+        out.push(&words[i..i + count]);
+        i += count;
+    }
+    out
 }
 
 /// The first line that says `error`, else the first line, of a tool's output.
@@ -235,6 +274,19 @@ mod tests {
         let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
         assert_eq!(imports(&bytes), ["f"]);
         assert!(imports(&bytes[..40]).is_empty());
+    }
+
+    #[test]
+    fn image_capabilities_are_read_from_op_capability() {
+        // Header, then `OpCapability Addresses`, `Kernel`, `ImageBasic`, `LiteralSampler`.
+        let mut words: Vec<u32> = vec![0x0723_0203, 0x0001_0000, 0, 100, 0];
+        for cap in [4, 6, 13, 20] {
+            words.extend([(2 << 16) | 17, cap]);
+        }
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        assert_eq!(image_capabilities(&bytes), ["ImageBasic", "LiteralSampler"]);
+        // Without the image capabilities (the first two instructions): none.
+        assert!(image_capabilities(&bytes[..36]).is_empty());
     }
 
     #[test]

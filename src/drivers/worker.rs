@@ -151,6 +151,12 @@ pub fn build_main(platform: u32, device: u32) -> anyhow::Result<()> {
     // Offline compiles of the SPIR-V path, made on the first such request.
     let mut scratch: Option<tempfile::TempDir> = None;
     channel.serve(|req| {
+        // A template case (`//@ bind:`) is expanded with this device's answers before any mode
+        // builds it: a `-cl-std` the device lacks must fail on a valid source, not on `${N}`.
+        let req = match runner.instantiate(&req) {
+            Ok(expanded) => expanded.unwrap_or(req),
+            Err(skipped) => return Ok(*skipped),
+        };
         Ok(match req.mode {
             Mode::Build => build_one(&context, &device, &req).1,
             Mode::Run => runner.run_case(&req),
@@ -160,7 +166,7 @@ pub fn build_main(platform: u32, device: u32) -> anyhow::Result<()> {
                     scratch = Some(tempfile::Builder::new().prefix("clasp-spirv-").tempdir()?);
                 }
                 let dir = scratch.as_ref().map(|d| d.path()).unwrap_or(Path::new("."));
-                match super::spirv::compile(dir, &req) {
+                match super::spirv::compile(dir, &req).and_then(|il| fits_device(&device, il)) {
                     Ok(il) => {
                         // Every option went to the offline compiler.
                         let run = req.mode == Mode::SpirvRun;
@@ -190,15 +196,31 @@ pub fn build_main(platform: u32, device: u32) -> anyhow::Result<()> {
     })
 }
 
+/// `il`, or why the device need not take it: a device without images
+/// (`CL_DEVICE_IMAGE_SUPPORT` false) and a module that declares image capabilities, which the
+/// OpenCL SPIR-V environment requires only of devices with images.
+fn fits_device(device: &opencl3::device::Device, il: Vec<u8>) -> Result<Vec<u8>, String> {
+    let declared = super::spirv::image_capabilities(&il);
+    if declared.is_empty() || device.image_support().unwrap_or(true) {
+        return Ok(il);
+    }
+    Err(format!(
+        "the device reports no image support (CL_DEVICE_IMAGE_SUPPORT is false) and the module declares {}, which the OpenCL SPIR-V environment requires only of devices with images",
+        declared.join(", ")
+    ))
+}
+
 /// Builds `req.source` with `req.options`; the program too when the build was accepted.
 pub(super) fn build_one(
     context: &opencl3::context::Context,
     device: &opencl3::device::Device,
     req: &Request,
-) -> (Option<opencl3::program::Program>, Response) {
-    use opencl3::error_codes::{error_text, CL_BUILD_PROGRAM_FAILURE, CL_INVALID_BUILD_OPTIONS};
+) -> (Option<super::program::Program>, Response) {
+    use opencl3::error_codes::{
+        error_text, ClError, CL_BUILD_PROGRAM_FAILURE, CL_INVALID_BUILD_OPTIONS,
+    };
     use opencl3::program::{
-        build_program, get_program_build_data, get_program_build_info, Program, CL_BUILD_ERROR,
+        build_program, get_program_build_data, get_program_build_info, CL_BUILD_ERROR,
         CL_BUILD_NONE, CL_BUILD_SUCCESS, CL_PROGRAM_BUILD_LOG, CL_PROGRAM_BUILD_STATUS,
     };
 
@@ -223,9 +245,18 @@ pub(super) fn build_one(
         );
     };
     let created = match &req.il {
-        Some(il) => Program::create_from_il(context, il).map_err(|e| ("clCreateProgramWithIL", e)),
-        None => Program::create_from_source(context, &req.source)
-            .map_err(|e| ("clCreateProgramWithSource", e)),
+        Some(il) => match device.platform() {
+            Ok(platform) => super::program::from_il(
+                context.get(),
+                platform,
+                &device.version().unwrap_or_default(),
+                il,
+            )
+            .map_err(|(call, e)| (call, ClError(e))),
+            Err(e) => Err(("clGetDeviceInfo(CL_DEVICE_PLATFORM)", e)),
+        },
+        None => super::program::from_source(context.get(), &req.source)
+            .map_err(|(call, e)| (call, ClError(e))),
     };
     let program = match created {
         Ok(p) => p,

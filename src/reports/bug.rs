@@ -300,7 +300,8 @@ pub fn render(s: &Summary<'_>, rep: &Reported<'_>, others: &[&str]) -> String {
             crate::drivers::spirv::SPIRV_VERSION,
         );
         m.push_str(
-            "2. `clCreateProgramWithIL` with `case.spv`, then `clBuildProgram(program, 1, &device, \
+            "2. `clCreateProgramWithIL` (before OpenCL 2.1: `cl_khr_il_program`'s \
+             `clCreateProgramWithILKHR`) with `case.spv`, then `clBuildProgram(program, 1, &device, \
              \"\", NULL, NULL)` and `clGetProgramBuildInfo` for `CL_PROGRAM_BUILD_STATUS` and \
              `CL_PROGRAM_BUILD_LOG`.\n",
         );

@@ -466,6 +466,32 @@ impl KnownEntry {
         })
     }
 
+    /// Whether a result that passed could have shown one of the entry's shapes: its case
+    /// declares a buffer a buffer shape names, or asks a query (so an entry is not found stale
+    /// by cases that cannot show its class, such as `global_fence` checks for a `local_fence`
+    /// class).
+    fn could_show(&self, case: Option<&CaseInfo>, r: &CaseResult) -> bool {
+        let shapes = &self.compiled.observed;
+        let Some(c) = case.filter(|_| !shapes.is_empty()) else {
+            return true;
+        };
+        let directives = || {
+            c.source
+                .lines()
+                .filter_map(|l| l.trim().strip_prefix("//@ "))
+        };
+        let buffers: Vec<&str> = directives()
+            .filter_map(|d| d.strip_prefix("arg: buffer "))
+            .filter_map(|rest| rest.split_whitespace().nth(1))
+            .collect();
+        let queries =
+            r.kind == RunKind::ArgQualifiers || directives().any(|d| d.starts_with("query:"));
+        shapes.iter().any(|s| match &s.buffer {
+            Some(g) => buffers.iter().any(|b| g.matches(b)),
+            None => queries,
+        })
+    }
+
     /// Whether a mismatch fits the entry's shapes: every differing element of every buffer and
     /// every failed query fits one of them, and none of the buffers differs in more ways than
     /// the run kept.
@@ -514,7 +540,11 @@ impl KnownEntry {
             && self.matches_subject(r)
             && self.selects(s.case, &r.case, r.profile, s.rules)
             && actual_ok()
-            && (!r.verdict.is_finding() || self.shapes_fit(r))
+            && if r.verdict.is_finding() {
+                self.shapes_fit(r)
+            } else {
+                self.could_show(s.case, r)
+            }
     }
 
     /// Whether the entry describes a result of `case` (named `name`) in `profile` about

@@ -207,11 +207,33 @@ pub fn plan(
                 }
             }
         }
+        if job.skip.is_none() {
+            job.skip = template_skip(subject, case);
+        }
         let arg_job = arg_qualifiers_job(subject, case, &job);
         jobs.push(job);
         jobs.extend(arg_job);
     }
     jobs
+}
+
+/// Why a subject other than a device skips a template case (`//@ bind:`): its source is
+/// written for the answer of a device query, which only a device gives.
+fn template_skip(subject: &Subject, case: &Case) -> Option<String> {
+    let binds = &case.run.as_ref()?.binds;
+    if binds.is_empty()
+        || matches!(
+            subject.kind,
+            SubjectKind::Device(_) | SubjectKind::DeviceSpirv(_)
+        )
+    {
+        return None;
+    }
+    let texts: Vec<String> = binds.iter().map(|b| b.text()).collect();
+    Some(format!(
+        "the case is sized by a device query ({}): only a device can expand it",
+        texts.join(", ")
+    ))
 }
 
 /// A compiler's job: its options, and for clspv the profiles it compiles. Compilers only
@@ -384,6 +406,21 @@ mod tests {
             ]
         );
         assert_eq!(jobs[1].options, ["-cl-std=CL2.0"]);
+    }
+
+    #[test]
+    fn only_devices_run_a_case_sized_by_a_device_query() {
+        let template = Case::parse(
+            "l.cl",
+            "l",
+            "//@ rules: AS-LOCAL-MEM-LIMIT\n//@ profiles: CL1.2\n//@ kind: run\n//@ bind: N = CL_DEVICE_LOCAL_MEM_SIZE\n//@ launch: k 1\n//@ arg: local ${N}\nkernel void k(local uchar *l) { l[${N} - 1] = 1; }\n",
+        )
+        .unwrap();
+        let on = |s: &Subject| plan(s, &template, 0, &|_| true)[0].skip.clone();
+        let why = on(&Subject::checker()).expect("the checker skips a template");
+        assert!(why.contains("N = CL_DEVICE_LOCAL_MEM_SIZE"), "{why}");
+        let device = Subject::device(&device("OpenCL C 1.2 pocl", None, &[]));
+        assert_eq!(on(&device), None);
     }
 
     #[test]

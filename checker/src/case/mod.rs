@@ -17,6 +17,7 @@ pub mod corpus;
 pub mod coverage;
 mod expr;
 pub mod run;
+pub mod template;
 
 pub use coverage::{Coverage, Gap};
 pub use expr::Expr;
@@ -82,11 +83,64 @@ pub struct CaseError {
 impl Case {
     /// Parses a case. `file` is the path used in errors; `name` is the stable case name.
     pub fn parse(file: &str, name: &str, source: &str) -> Result<Case, CaseError> {
+        if source.lines().any(|l| template::bind_line(l).is_some()) {
+            return Case::parse_template(file, name, source);
+        }
         Parser {
             file,
             lines: Vec::new(),
         }
         .parse(name, source)
+    }
+
+    /// A template (`//@ bind:`, see [`template`]): checked by expanding it with a sample value
+    /// for each query, so that its errors are found before anything runs; the case keeps the
+    /// template as its source and its bindings in [`RunSpec::binds`].
+    fn parse_template(file: &str, name: &str, source: &str) -> Result<Case, CaseError> {
+        /// What a device would answer, for the check: small, and large enough for any offset.
+        const SAMPLE: u64 = 64;
+        let err = |line: u32, message: String| CaseError {
+            file: file.to_string(),
+            line,
+            message,
+        };
+        let mut values: Vec<(template::Binding, i64)> = Vec::new();
+        for (index, text) in source.lines().enumerate() {
+            let line = index as u32 + 1;
+            let Some(value) = template::bind_line(text) else {
+                continue;
+            };
+            let b = template::binding(value).map_err(|m| err(line, m))?;
+            if values.iter().any(|(have, _)| have.name == b.name) {
+                return Err(err(line, format!("`{}` is bound twice", b.name)));
+            }
+            let v = b.value(SAMPLE).ok_or_else(|| {
+                err(
+                    line,
+                    format!("`{}` is negative for a device answering {SAMPLE}", b.text()),
+                )
+            })?;
+            values.push((b, v));
+        }
+        let expanded = template::expand(source, &values).map_err(|(l, m)| err(l, m))?;
+        let mut case = Case::parse(file, name, &expanded.text).map_err(|e| {
+            let line = expanded
+                .lines
+                .get((e.line as usize).saturating_sub(1))
+                .copied()
+                .unwrap_or(e.line);
+            err(
+                line,
+                format!("{} (with {SAMPLE} for each device query)", e.message),
+            )
+        })?;
+        let Some(run) = case.run.as_mut() else {
+            return Err(err(1, "`bind` needs `//@ kind: run`".into()));
+        };
+        run.binds = values.into_iter().map(|(b, _)| b).collect();
+        run.bound.clear();
+        case.source = source.to_string();
+        Ok(case)
     }
 
     /// Whether this is a C++ for OpenCL case (its profiles say so).

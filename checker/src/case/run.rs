@@ -12,10 +12,12 @@
 //! //@ expect: out[i] == (i / 16) * 100     every element, after all launches
 //! //@ expect: out == {0, 1, 2}             or as a list
 //! //@ expect-error: build-or-enqueue       the case passes only if this step fails cleanly
+//! //@ expect-error: set-arg 1 CL_INVALID_ARG_VALUE   ... and, when named, with this code
 //! //@ requires: CL_DEVICE_MAX_CONSTANT_ARGS < 65   otherwise skipped, saying why
 //! //@ requires: cl_khr_fp64                  an extension the device must list
 //! //@ query: arg-address-qualifier fill 0 == global
 //! //@ query: kernel-local-mem-size fill >= 256
+//! //@ bind: N = CL_DEVICE_LOCAL_MEM_SIZE + 1     a template, sized by the device (see `template`)
 //! ```
 //! Every launch gets the same argument list; buffers persist across launches, so a case can
 //! show that a program-scope variable keeps its value between kernels.
@@ -24,6 +26,7 @@
 //! form one small grammar, kept with its tests.
 
 use super::expr::{parse_int, Expr};
+use super::template::Binding;
 use crate::spec::AddrSpace;
 
 /// The directive keys a run-time case may use besides the common ones.
@@ -34,10 +37,12 @@ pub const DIRECTIVES: &[&str] = &[
     "expect-error",
     "requires",
     "query",
+    "bound",
 ];
 
-/// Largest buffer a case may declare, in elements, so a case file cannot ask for gigabytes.
-const MAX_ELEMS: usize = 1 << 20;
+/// Largest buffer a case may declare, in bytes, so a case file cannot ask for gigabytes; large
+/// enough for a constant buffer of the size a device reports (see [`super::template`]).
+pub const MAX_BUFFER_BYTES: usize = 256 << 20;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct RunSpec {
@@ -45,10 +50,18 @@ pub struct RunSpec {
     pub args: Vec<Arg>,
     pub expects: Vec<BufferExpect>,
     pub expect_error: Option<ExpectError>,
+    /// The error code the failing step must return, when `expect-error` names one
+    /// (`expect-error: set-arg 1 CL_INVALID_ARG_VALUE`).
+    pub expect_code: Option<String>,
     pub requires: Vec<Requirement>,
     /// Extensions the device must report (`requires: cl_khr_fp64`), or the case is skipped.
     pub extensions: Vec<String>,
     pub queries: Vec<Query>,
+    /// A template's device queries (`//@ bind:`, see [`super::template`]): the worker expands
+    /// the case with its device's answers before it runs. Empty for an ordinary case.
+    pub binds: Vec<Binding>,
+    /// What an expanded template's queries were bound to (`//@ bound: N = ... = 129`).
+    pub bound: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -282,10 +295,11 @@ pub enum DeviceLimit {
     LocalMemSize,
     MaxGlobalVariableSize,
     MaxWorkGroupSize,
+    MaxParameterSize,
 }
 
 impl DeviceLimit {
-    const ALL: [(&'static str, DeviceLimit); 5] = [
+    const ALL: [(&'static str, DeviceLimit); 6] = [
         ("CL_DEVICE_MAX_CONSTANT_ARGS", DeviceLimit::MaxConstantArgs),
         (
             "CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE",
@@ -300,7 +314,26 @@ impl DeviceLimit {
             "CL_DEVICE_MAX_WORK_GROUP_SIZE",
             DeviceLimit::MaxWorkGroupSize,
         ),
+        (
+            "CL_DEVICE_MAX_PARAMETER_SIZE",
+            DeviceLimit::MaxParameterSize,
+        ),
     ];
+
+    /// The query named `name` (`CL_DEVICE_LOCAL_MEM_SIZE`).
+    pub fn parse(name: &str) -> Result<DeviceLimit, String> {
+        DeviceLimit::ALL
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, l)| *l)
+            .ok_or_else(|| {
+                let names: Vec<&str> = DeviceLimit::ALL.iter().map(|(n, _)| *n).collect();
+                format!(
+                    "unknown device query `{name}`: expected one of {}",
+                    names.join(", ")
+                )
+            })
+    }
 
     pub fn name(self) -> &'static str {
         DeviceLimit::ALL
@@ -382,9 +415,12 @@ impl RunSpec {
             args: vec![],
             expects: vec![],
             expect_error: None,
+            expect_code: None,
             requires: vec![],
             extensions: vec![],
             queries: vec![],
+            binds: vec![],
+            bound: vec![],
         };
         let mut pending_expects = Vec::new();
         for &(line, key, value) in lines {
@@ -397,11 +433,14 @@ impl RunSpec {
                     if spec.expect_error.is_some() {
                         return Err(at("`expect-error` given twice".into()));
                     }
-                    spec.expect_error = Some(expect_error(value).map_err(at)?);
+                    let (e, code) = expect_error(value).map_err(at)?;
+                    spec.expect_error = Some(e);
+                    spec.expect_code = code;
                 }
                 "requires" if is_extension(value) => spec.extensions.push(value.trim().into()),
                 "requires" => spec.requires.push(requirement(value).map_err(at)?),
                 "query" => spec.queries.push(query(value).map_err(at)?),
+                "bound" => spec.bound.push(value.trim().into()),
                 _ => unreachable!("DIRECTIVES lists only the keys handled here"),
             }
         }
@@ -532,7 +571,7 @@ fn arg(value: &str, earlier: &[Arg]) -> Result<Arg, String> {
         ["buffer", ty, name] => {
             let (elem, len) = ty.strip_suffix(']').and_then(|t| t.split_once('[')).ok_or("expected `buffer TYPE[N] NAME`")?;
             let elem = Elem::parse(elem)?;
-            let len = len.parse::<usize>().ok().filter(|n| (1..=MAX_ELEMS).contains(n)).ok_or(format!("buffer length must be 1 to {MAX_ELEMS}"))?;
+            let len = len.parse::<usize>().ok().filter(|n| *n >= 1 && n.saturating_mul(elem.size()) <= MAX_BUFFER_BYTES).ok_or(format!("buffer length must be 1 to {} {}s ({MAX_BUFFER_BYTES} bytes)", MAX_BUFFER_BYTES / elem.size(), elem.name()))?;
             if !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
                 return Err(format!("`{name}` is not a buffer name"));
             }
@@ -586,9 +625,19 @@ fn expect(value: &str, args: &[Arg]) -> Result<BufferExpect, String> {
     })
 }
 
-fn expect_error(value: &str) -> Result<ExpectError, String> {
-    let words: Vec<&str> = value.split_whitespace().collect();
-    Ok(match words.as_slice() {
+/// `STEP [CL_ERROR_CODE]`.
+fn expect_error(value: &str) -> Result<(ExpectError, Option<String>), String> {
+    let mut words: Vec<&str> = value.split_whitespace().collect();
+    let code = match words.last() {
+        Some(w) if w.starts_with("CL_") => {
+            if !w[3..].chars().all(|c| c.is_ascii_uppercase() || c == '_') {
+                return Err(format!("`{w}` is not an OpenCL error name"));
+            }
+            words.pop().map(str::to_string)
+        }
+        _ => None,
+    };
+    let step = match words.as_slice() {
         ["build"] => ExpectError::Build,
         ["enqueue"] => ExpectError::Enqueue,
         ["build-or-enqueue"] => ExpectError::BuildOrEnqueue,
@@ -596,8 +645,13 @@ fn expect_error(value: &str) -> Result<ExpectError, String> {
             i.parse()
                 .map_err(|_| format!("`{i}` is not an argument index"))?,
         ),
-        _ => return Err("expected build, enqueue, build-or-enqueue or `set-arg N`".into()),
-    })
+        _ => {
+            return Err(
+                "expected build, enqueue, build-or-enqueue or `set-arg N`, then an optional error name (CL_INVALID_ARG_VALUE)".into(),
+            )
+        }
+    };
+    Ok((step, code))
 }
 
 /// `requires: cl_khr_fp64`: one extension name, which the device must list.
@@ -613,19 +667,8 @@ fn requirement(value: &str) -> Result<Requirement, String> {
             "expected `requires: CL_DEVICE_... OP VALUE` or `requires: cl_EXTENSION`".into(),
         );
     };
-    let limit = DeviceLimit::ALL
-        .iter()
-        .find(|(n, _)| n == name)
-        .map(|(_, l)| *l)
-        .ok_or_else(|| {
-            let names: Vec<&str> = DeviceLimit::ALL.iter().map(|(n, _)| *n).collect();
-            format!(
-                "unknown device query `{name}`: expected one of {}",
-                names.join(", ")
-            )
-        })?;
     Ok(Requirement {
-        limit,
+        limit: DeviceLimit::parse(name)?,
         cmp: Cmp::parse(cmp)?,
         value: u64_of(v)?,
     })

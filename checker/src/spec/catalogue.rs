@@ -959,7 +959,7 @@ catalogue! {
     }
     GlobalVarSize = "AS-GLOBAL-VAR-SIZE" {
         family: "program-scope",
-        summary: "CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE bounds one program-scope global, and CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE reports a program's total.",
+        summary: "CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE bounds one program-scope global (one over it fails cleanly, at build or enqueue), and CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE reports a program's total.",
         check: Check::ApiQuery,
         applies: Applies::CWith(GLOBALS),
         cite: cite(F002, GLOBAL_PAGE, "global uchar bigbuf[CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE]; // OK."),
@@ -1034,6 +1034,15 @@ catalogue! {
         cite: cite(API, "clGetKernelArgInfo, CL_KERNEL_ARG_ADDRESS_QUALIFIER", "If no address qualifier is specified, the default address qualifier which is CL_KERNEL_ARG_ADDRESS_PRIVATE is returned."),
         readings: &[],
         interpretation: Some("Needs -cl-kernel-arg-info. Image arguments are reported as global (001: image arguments 'refer to image memory objects allocated in the __global address space')."),
+    }
+    Align = "AS-ALIGN" {
+        family: "types",
+        summary: "Every object in memory is aligned to the size of its type (a 3-component vector to that of 4 components, a struct to its strictest member), in every address space and however it got there.",
+        check: Check::Runtime,
+        applies: Applies::C,
+        cite: cite(C12, "6.1.5 Alignment of Types", "A data item declared to be a data type in memory is always aligned to the size of the data type in bytes."),
+        readings: &[],
+        interpretation: Some("The section goes on: 'For 3-component vector data types, the size of the data type is 4 * sizeof(component). This means that a 3-component vector data type will be aligned to a 4 * sizeof(component) boundary.' The sentence names no address space, so it holds in __global, __constant, __local and __private alike, and a generic pointer to an object holds an aligned address. It binds the compiler for the objects it places (program-scope and static variables, __local and private arrays, struct members) and the runtime for the memory it hands a kernel (buffers behind __global and __constant arguments, the __local arguments it lays out), since 'the OpenCL compiler can assume that the pointee is always appropriately aligned' for a kernel's pointer arguments. A struct is aligned to its strictest member, which keeps every member of every element of an array of it aligned. Checked on the address itself, plus a zero the compiler cannot see, so an alignment the compiler assumes is not folded into the answer."),
     }
     PointerSize = "AS-POINTER-SIZE" {
         family: "types",

@@ -61,6 +61,26 @@ pub fn all(out: &mut Out) {
             global_total(out, size, vars);
         }
     }
+    for within in [true, false] {
+        reported_constant_args(out, within);
+        if within {
+            reported_constant_args_alone(out);
+        }
+        reported_constant_size(out, within);
+        for form in ["variable", "argument"] {
+            reported_local_size(out, form, within);
+        }
+        reported_global_size(out, within);
+    }
+    for ty in [
+        Ty::Scalar(Scalar::Int),
+        Ty::Vector(Scalar::Float, 4),
+        Ty::Padded,
+    ] {
+        for place in ["only", "first", "last"] {
+            local_arg_non_null(out, ty, place);
+        }
+    }
     let kinds = ["global", "local", "constant", "private"];
     for ty in [
         Ty::Scalar(Scalar::Int),
@@ -489,6 +509,224 @@ fn global_total(out: &mut Out, size: usize, vars: usize) {
         .map(|i| (0..vars).map(|k| (i + k + 1) as i64).sum())
         .collect();
     b.run(expect_list("out", &want));
+    out.push(b.finish());
+}
+
+/// The `bind:` line of a limit case at the value the device reports (`within`) or one unit
+/// past it, and the dimensions naming it.
+fn at_limit(query: &str, within: bool) -> (String, Vec<(&'static str, String)>) {
+    let offset = if within { "" } else { " + 1" };
+    let d = vec![
+        ("size", "device-reported".to_string()),
+        ("limit", if within { "within" } else { "over" }.to_string()),
+    ];
+    (format!("bind: N = {query}{offset}"), d)
+}
+
+/// Exactly `CL_DEVICE_MAX_CONSTANT_ARGS` `__constant` arguments (`N`, bound per device), each
+/// read at both ends into its own slots of `out`; or one more, which must fail cleanly. The
+/// kernel also takes `out`, so the device's parameter space must hold N + 1 pointers (8 bytes
+/// each, the widest), or the case cannot be told apart from that other limit and is skipped.
+fn reported_constant_args(out: &mut Out, within: bool) {
+    let (bind, mut d) = at_limit("CL_DEVICE_MAX_CONSTANT_ARGS", within);
+    d.insert(0, ("args", "constant".to_string()));
+    let (mut b, tag) = start(RuleId::ConstantArgsLimit, c_profiles(), d, &[]);
+    b.also(RuleId::ConstantReadable);
+    b.doc(if within {
+        "Exactly CL_DEVICE_MAX_CONSTANT_ARGS __constant pointer arguments: the kernel runs and reads every one at both ends."
+    } else {
+        "One __constant pointer argument more than CL_DEVICE_MAX_CONSTANT_ARGS: the build or the enqueue fails cleanly."
+    });
+    b.run(bind);
+    b.run("requires: CL_DEVICE_MAX_PARAMETER_SIZE >= ${8 * (N + 1)}");
+    b.run(format!("launch: run_{tag} 2"));
+    // Argument k holds 2k + 1, 2k + 2: out[2k + i] = c_k[i] gives out[j] = j + 1.
+    b.run("${each k < N} arg: buffer int[2] c${k} = i + ${2 * k + 1}");
+    b.run("arg: buffer int[${2 * N}] out");
+    if within {
+        b.run("expect: out[i] == i + 1");
+    } else {
+        b.run("expect-error: build-or-enqueue");
+    }
+    b.line(format!("kernel void run_{tag}("));
+    b.line("    ${each k < N}constant int *c${k},");
+    b.line("    global int *out)");
+    b.line("{");
+    b.line("    int i = (int)get_global_id(0);");
+    b.line("    ${each k < N}out[${2 * k} + i] = c${k}[i];");
+    b.line("}");
+    out.push(b.finish());
+}
+
+/// Exactly `CL_DEVICE_MAX_CONSTANT_ARGS` `__constant` arguments and no other: the kernel
+/// builds and runs. Nothing is read back (there is no argument to write to), but a device
+/// whose parameter space holds its constant arguments and not one pointer more (Intel's CPU
+/// runtime: 480 arguments, 3,840 bytes) is tested at its reported count only this way.
+fn reported_constant_args_alone(out: &mut Out) {
+    let (bind, mut d) = at_limit("CL_DEVICE_MAX_CONSTANT_ARGS", true);
+    d.insert(0, ("args", "constant-only".to_string()));
+    let (mut b, tag) = start(RuleId::ConstantArgsLimit, c_profiles(), d, &[]);
+    b.doc("Exactly CL_DEVICE_MAX_CONSTANT_ARGS __constant pointer arguments and no other: the kernel builds and runs.");
+    b.run(bind);
+    b.run("requires: CL_DEVICE_MAX_PARAMETER_SIZE >= ${8 * N}");
+    b.run(format!("launch: run_{tag} 2"));
+    b.run("${each k < N} arg: buffer int[2] c${k} = i + ${2 * k + 1}");
+    b.line(format!("kernel void run_{tag}("));
+    b.line("    ${each k < N - 1}constant int *c${k},");
+    b.line("    constant int *c${N - 1})");
+    b.line("{");
+    b.line("}");
+    out.push(b.finish());
+}
+
+/// A `__constant` buffer of exactly `CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE` bytes, read at its
+/// first and last byte; or one byte more (the limit is in bytes), whose enqueue fails cleanly.
+fn reported_constant_size(out: &mut Out, within: bool) {
+    let (bind, mut d) = at_limit("CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE", within);
+    d.insert(0, ("buffer", "constant".to_string()));
+    let (mut b, tag) = start(RuleId::ConstantBufferSize, c_profiles(), d, &[]);
+    b.also(RuleId::ConstantReadable);
+    b.doc(if within {
+        "A __constant buffer of exactly CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE bytes: read at its first and last byte."
+    } else {
+        "A __constant buffer one byte over CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE: the enqueue fails cleanly."
+    });
+    b.run(bind);
+    b.run(format!("launch: run_{tag} 2"));
+    b.run("arg: buffer int[2] out");
+    b.run("arg: buffer uchar[${N}] big = i % 251 + 1");
+    if within {
+        b.run("expect: out == {1, ${(N - 1) % 251 + 1}}");
+    } else {
+        b.run("expect-error: enqueue");
+    }
+    b.open(format!(
+        "kernel void run_{tag}(global int *out, constant uchar *big)"
+    ));
+    b.line("int i = (int)get_global_id(0);");
+    b.line("out[i] = big[i * (${N} - 1)];");
+    b.close();
+    out.push(b.finish());
+}
+
+/// A `__local` array or argument of exactly `CL_DEVICE_LOCAL_MEM_SIZE` bytes, whose first and
+/// last byte two work-items of one group write and then read each other's; or one byte more,
+/// which must fail cleanly at the build or the enqueue.
+fn reported_local_size(out: &mut Out, form: &str, within: bool) {
+    let (bind, mut d) = at_limit("CL_DEVICE_LOCAL_MEM_SIZE", within);
+    d.insert(0, ("form", form.to_string()));
+    let (mut b, tag) = start(RuleId::LocalMemLimit, c_profiles(), d, &[]);
+    b.doc(format!(
+        "A __local {form} of {} CL_DEVICE_LOCAL_MEM_SIZE bytes: {}.",
+        if within { "exactly" } else { "one more than" },
+        if within {
+            "two work-items write its first and last byte and read each other's"
+        } else {
+            "the build or the enqueue fails cleanly"
+        }
+    ));
+    b.run(bind);
+    b.run(format!("launch: run_{tag} 2/2"));
+    b.run("arg: buffer int[2] out");
+    let param = if form == "argument" {
+        b.run("arg: local ${N}");
+        ", local uchar *big"
+    } else {
+        ""
+    };
+    if within {
+        b.run("expect: out == {2, 1}");
+    } else {
+        b.run("expect-error: build-or-enqueue");
+    }
+    b.open(format!("kernel void run_{tag}(global int *out{param})"));
+    if form == "variable" {
+        b.line("local uchar big[${N}];");
+    }
+    b.line("int l = (int)get_local_id(0);");
+    b.line("big[l * (${N} - 1)] = (uchar)(l + 1);");
+    b.line("barrier(CLK_LOCAL_MEM_FENCE);");
+    b.line("out[l] = big[(1 - l) * (${N} - 1)];");
+    b.close();
+    out.push(b.finish());
+}
+
+/// A program-scope `__global` array of exactly `CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE` bytes
+/// (the spec's own example, `global uchar bigbuf[CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE]`), written
+/// at both ends by one kernel and read by another; or one byte more, which must fail cleanly.
+fn reported_global_size(out: &mut Out, within: bool) {
+    let (bind, mut d) = at_limit("CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE", within);
+    d.insert(0, ("variable", "program-scope".to_string()));
+    let profiles = with(&c_profiles(), Feature::ProgramScopeGlobals, true);
+    let (mut b, tag) = start(RuleId::GlobalVarSize, profiles, d, &[]);
+    b.also(RuleId::GlobalPersist);
+    b.storage(Some(Storage::Program));
+    b.doc(if within {
+        "A program-scope __global array of exactly CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE bytes: both ends keep what one kernel writes for the next."
+    } else {
+        "A program-scope __global array one byte over CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE: the build or the enqueue fails cleanly."
+    });
+    b.run(bind);
+    b.run(format!("launch: put_{tag} 2"));
+    b.run(format!("launch: get_{tag} 2"));
+    b.run("arg: buffer int[2] out");
+    if within {
+        b.run("expect: out == {2, 1}");
+    } else {
+        b.run("expect-error: build-or-enqueue");
+    }
+    b.line(format!("global uchar big_{tag}[${{N}}];"));
+    b.open(format!("kernel void put_{tag}(global int *out)"));
+    b.line("int i = (int)get_global_id(0);");
+    b.line(format!("big_{tag}[i * (${{N}} - 1)] = (uchar)(i + 1);"));
+    b.close();
+    b.open(format!("kernel void get_{tag}(global int *out)"));
+    b.line("int i = (int)get_global_id(0);");
+    b.line(format!("out[i] = big_{tag}[(1 - i) * (${{N}} - 1)];"));
+    b.close();
+    out.push(b.finish());
+}
+
+/// `clSetKernelArg` with a non-NULL value for a `__local` argument of `ty` (the only
+/// argument, or before or after a buffer): the call itself must fail (the OpenCL API:
+/// `CL_INVALID_ARG_VALUE`), whatever the launch would do.
+fn local_arg_non_null(out: &mut Out, ty: Ty, place: &str) {
+    let d = vec![
+        ("type", ty.slug()),
+        ("value", "non-null".to_string()),
+        ("place", place.to_string()),
+    ];
+    let (mut b, tag) = start(RuleId::LocalArgSize, c_profiles(), d, &[ty]);
+    b.doc(format!(
+        "clSetKernelArg(size, non-NULL) for a __local {} argument ({place} argument): the call fails.",
+        ty.slug()
+    ));
+    let t = ty.c_name(&tag);
+    let (params, index) = match place {
+        "only" => (format!("local {t} *a"), 0),
+        "first" => (format!("local {t} *a, global int *out"), 0),
+        _ => (format!("global int *out, local {t} *a"), 1),
+    };
+    b.run(format!("launch: run_{tag} 4/4"));
+    let local = format!("arg: local {} non-null", 4 * ty.size());
+    match place {
+        "only" => b.run(local),
+        "first" => b.run(local).run(out_arg(Scalar::Int, 4)),
+        _ => b.run(out_arg(Scalar::Int, 4)).run(local),
+    };
+    b.run(format!(
+        "expect-error: set-arg {index} CL_INVALID_ARG_VALUE"
+    ));
+    b.open(format!("kernel void run_{tag}({params})"));
+    b.line("int l = (int)get_local_id(0);");
+    for line in make_value(ty, &tag, "val", "l") {
+        b.line(line);
+    }
+    b.line("a[l] = val;");
+    if place != "only" {
+        b.line("out[l] = l;");
+    }
+    b.close();
     out.push(b.finish());
 }
 

@@ -7,11 +7,13 @@
 //! - [`progscope`]: initial values, persistence across launches and kernels, pointer-valued
 //!   globals, statics in helpers;
 //! - [`limits`]: `__local` isolation, dynamic `__local` arguments of every size and alignment,
-//!   `CL_KERNEL_LOCAL_MEM_SIZE`, the constant limits and the other queries.
+//!   `CL_KERNEL_LOCAL_MEM_SIZE`, the constant limits and the other queries;
+//! - [`align`]: the alignment of objects of every type in every space, however they got there.
 //!
 //! Every name a case declares at file scope (kernels, helpers, structs, program-scope variables)
 //! ends in the case's [`tag`], so that many cases can be built as one program.
 
+mod align;
 mod generic;
 mod limits;
 mod places;
@@ -29,6 +31,7 @@ pub fn all(out: &mut Out) {
     generic::all(out);
     progscope::all(out);
     limits::all(out);
+    align::all(out);
 }
 
 /// The value the generator stores in lane `k` of an object: small, never zero, exact in every

@@ -8,7 +8,7 @@ impl Runner<'_> {
     pub(super) fn query(
         &self,
         q: &Query,
-        program: &opencl3::program::Program,
+        program: &crate::drivers::program::Program,
         kernel: &dyn Fn(&str) -> cl_kernel,
     ) -> QueryCheck {
         match q {

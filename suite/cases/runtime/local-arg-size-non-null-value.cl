@@ -6,7 +6,7 @@
 //@ launch: stage 16/16
 //@ arg: buffer int[16] out
 //@ arg: local 64 non-null
-//@ expect-error: set-arg 1
+//@ expect-error: set-arg 1 CL_INVALID_ARG_VALUE
 
 kernel void stage(global int *out, local int *scratch)
 {
