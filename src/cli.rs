@@ -50,6 +50,10 @@ pub enum Command {
     Compare(CompareArgs),
     /// Microbenchmarks per address space: bandwidth, latency, generic vs named.
     Bench(Box<BenchArgs>),
+    /// The mutation score: plant each known kind of driver bug in a real driver (mutant-icd)
+    /// and report which cases find it, and why any is not found.
+    #[command(after_help = MUTATE_EXIT_CODES)]
+    Mutate(Box<MutateArgs>),
     /// Internal: the worker process `clasp run` starts (driver calls happen only here).
     #[command(hide = true)]
     Worker(WorkerArgs),
@@ -65,6 +69,11 @@ const RUN_EXIT_CODES: &str = "Exit codes:
      (with --baseline: a finding the baseline does not have, or a result that passed
      there and fails now)
   2  usage, input or setup error";
+
+const MUTATE_EXIT_CODES: &str = "Exit codes:
+  0  every mutant killed or equivalent (or --list)
+  1  a mutant survived: masked by a known entry or uncovered
+  2  usage or setup error";
 
 const COMPARE_EXIT_CODES: &str = "Exit codes:
   0  nothing got worse
@@ -323,6 +332,54 @@ pub struct CompareArgs {
     /// The later run.
     pub new: PathBuf,
     /// Known deviations (`*.toml`), applied to both runs.
+    #[arg(long, default_value = "reports/known")]
+    pub known: PathBuf,
+}
+
+// `clasp mutate`. Exit codes: 0 every mutant killed or equivalent, 1 a survivor, 2 usage or
+// setup error.
+#[derive(clap::Args, Debug)]
+pub struct MutateArgs {
+    /// List the mutants (name, class, the bug each models, how it is planted) and exit.
+    #[arg(long)]
+    pub list: bool,
+    /// The device to mutate (part of its id, as `clasp devices` shows it; one device).
+    #[arg(long, required_unless_present = "list")]
+    pub subject: Option<String>,
+    /// Only these mutants (repeat or separate with commas).
+    #[arg(long, value_delimiter = ',')]
+    pub mutant: Vec<String>,
+    /// Which cases: as `clasp run --suite`.
+    #[arg(long, value_enum, default_value_t = Suite::Hand)]
+    pub suite: Suite,
+    /// Of the generated suite, a stratified sample (as `clasp run --sample`).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub sample: Option<u32>,
+    #[arg(long, default_value_t = 0, requires = "sample")]
+    pub seed: u64,
+    /// The corpus directory.
+    #[arg(long, default_value = "suite/cases")]
+    pub cases: PathBuf,
+    /// Only these profiles (as `clasp run --profile`).
+    #[arg(long, value_delimiter = ',')]
+    pub profile: Vec<checker::Profile>,
+    /// Parallel workers of each run (default: the number of cores).
+    #[arg(long, short = 'j')]
+    pub jobs: Option<usize>,
+    /// Per-build timeout in seconds.
+    #[arg(long, default_value_t = 60.0)]
+    pub timeout: f64,
+    /// The mutant layer (default: `libmutant_icd.so` beside the clasp binary, where
+    /// `cargo build --release -p mutant-icd` puts it).
+    #[arg(long, value_name = "LIBRARY")]
+    pub icd: Option<PathBuf>,
+    /// Where score directories are created.
+    #[arg(long, default_value = "reports/runs/mutate")]
+    pub out: PathBuf,
+    /// The result cache (a mutated driver has its own identity, so its own cache file).
+    #[arg(long, default_value = "reports/cache")]
+    pub cache_dir: PathBuf,
+    /// Known deviations (`*.toml`), applied to the real and the mutated runs alike.
     #[arg(long, default_value = "reports/known")]
     pub known: PathBuf,
 }

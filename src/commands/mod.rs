@@ -8,6 +8,7 @@ mod devices;
 mod fuzz;
 mod fuzz_runtime;
 mod generate;
+mod mutate;
 mod overhead;
 mod report;
 mod rules;
@@ -31,6 +32,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Report(args) => report::run(&args),
         Command::Compare(args) => compare::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Mutate(args) => mutate::run(&args),
         Command::Worker(args) => run::worker(&args),
         Command::Overhead(args) => overhead::run(&args),
     }

@@ -1,0 +1,121 @@
+//! The mutation score kept: a handful of planted driver bugs (one per class that the hand corpus
+//! must catch at run time and at compile time) are run against the hand corpus on one CPU
+//! driver, and each must still be killed. Skipped, by name, when no such driver is installed.
+
+mod common;
+
+use common::{clasp, text, CLASP};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// One mutant per class whose cases are few, so the test stays short.
+const KEPT: &[&str] = &[
+    "barrier-dropped",
+    "async-copy-short",
+    "global-initialiser-dropped",
+    "constant-initialiser-off-by-one",
+    "kernel-local-mem-size-without-args",
+    "arg-qualifier-constant-as-global",
+];
+
+/// The CPU drivers the test takes: a substring of the device id. Only Intel's runtime: the layer
+/// replaces each object's dispatch pointer, which Oclgrind checks (docs/mutants.md).
+const DRIVERS: &[&str] = &["intel-r-opencl"];
+
+/// Builds `mutant-icd` into its own target directory, as `common::fault_icd` does.
+fn mutant_icd() -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let target = Path::new(CLASP)
+        .parent()
+        .and_then(Path::parent)
+        .map(|t| t.join("mutant-icd"))
+        .unwrap_or_else(|| root.join("target/mutant-icd"));
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = Command::new(cargo)
+        .args(["build", "-p", "mutant-icd", "--offline"])
+        .env("CARGO_TARGET_DIR", &target)
+        .current_dir(root)
+        .status()
+        .expect("cargo runs");
+    assert!(status.success(), "building mutant-icd failed");
+    let lib = target.join("debug/libmutant_icd.so");
+    assert!(lib.exists(), "{} was not built", lib.display());
+    lib
+}
+
+fn installed_driver(root: &Path) -> Option<String> {
+    let out = clasp(&["devices", "--format", "json"], &[], root);
+    let d: Value = serde_json::from_slice(&out.stdout).ok()?;
+    let ids: Vec<String> = d["platforms"]
+        .as_array()?
+        .iter()
+        .flat_map(|p| p["devices"].as_array().cloned().unwrap_or_default())
+        .filter_map(|d| d["id"].as_str().map(str::to_string))
+        .collect();
+    DRIVERS
+        .iter()
+        .find_map(|want| ids.iter().find(|id| id.contains(want)).cloned())
+}
+
+#[test]
+fn the_kept_mutants_are_still_killed_by_the_hand_corpus() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let Some(device) = installed_driver(root) else {
+        eprintln!(
+            "skipped the_kept_mutants_are_still_killed_by_the_hand_corpus: none of {DRIVERS:?} is installed"
+        );
+        return;
+    };
+    let icd = mutant_icd();
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let cache = tmp.path().join("cache");
+    let cases = root.join("suite/cases");
+    let known = root.join("reports/known");
+    let args = [
+        "mutate",
+        "--subject",
+        &device,
+        "--mutant",
+        &KEPT.join(","),
+        "--icd",
+        icd.to_str().unwrap(),
+        "--cases",
+        cases.to_str().unwrap(),
+        "--known",
+        known.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--cache-dir",
+        cache.to_str().unwrap(),
+        "-j",
+        "2",
+    ];
+    let o = clasp(&args, &[], tmp.path());
+    let dir = std::fs::read_dir(&out)
+        .ok()
+        .and_then(|mut d| d.next())
+        .and_then(Result::ok)
+        .map(|e| e.path())
+        .unwrap_or_else(|| panic!("no score directory\n{}", text(&o)));
+    let score: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("score.json"))
+            .unwrap_or_else(|e| panic!("score.json: {e}\n{}", text(&o))),
+    )
+    .unwrap();
+    let scores = score.as_array().expect("a list of scores");
+    assert_eq!(scores.len(), KEPT.len(), "{}", text(&o));
+    for s in scores {
+        assert_eq!(
+            s["status"],
+            "killed",
+            "{} survived on {device}: {}\n{}",
+            s["mutant"],
+            s["reason"],
+            text(&o)
+        );
+        assert!(s["acted"].as_u64().unwrap_or(0) > 0, "{s}");
+    }
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+}
