@@ -17,6 +17,9 @@ const KEPT: &[&str] = &[
     "constant-initialiser-off-by-one",
     "kernel-local-mem-size-without-args",
     "arg-qualifier-constant-as-global",
+    // A bug in a rule that already has a reviewed class on Intel (to_* returns the pointer
+    // where NULL is due): NULL where the pointer is due must still be a finding.
+    "to-private-null",
 ];
 
 /// The CPU drivers the test takes: a substring of the device id. Only Intel's runtime: the layer
