@@ -18,15 +18,24 @@ fn run_case(marker: &str, expect: &str, extra: &str) -> String {
     )
 }
 
+/// A vendors folder registering `fault-icd` alone, and an empty cases folder, under `tmp`.
+fn fault_setup(tmp: &std::path::Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    let vendors = tmp.join("vendors");
+    std::fs::create_dir_all(&vendors).unwrap();
+    std::fs::write(
+        vendors.join("fault.icd"),
+        format!("{}\n", fault_icd().display()),
+    )
+    .unwrap();
+    let cases = tmp.join("cases");
+    std::fs::create_dir_all(&cases).unwrap();
+    (vendors, cases)
+}
+
 #[test]
 fn run_time_faults_are_recorded_and_the_run_goes_on() {
     let tmp = tempfile::tempdir().unwrap();
-    let lib = fault_icd();
-    let vendors = tmp.path().join("vendors");
-    std::fs::create_dir_all(&vendors).unwrap();
-    std::fs::write(vendors.join("fault.icd"), format!("{}\n", lib.display())).unwrap();
-    let cases = tmp.path().join("cases");
-    std::fs::create_dir_all(&cases).unwrap();
+    let (vendors, cases) = fault_setup(tmp.path());
     // The fault device never executes a kernel: buffers keep their initial contents.
     let files = [
         ("runs", run_case("", "//@ expect: out[i] == i * 10\n", "")),
@@ -147,12 +156,7 @@ fn run_time_faults_are_recorded_and_the_run_goes_on() {
 #[test]
 fn a_known_class_covers_its_own_wrong_answer_and_no_other() {
     let tmp = tempfile::tempdir().unwrap();
-    let lib = fault_icd();
-    let vendors = tmp.path().join("vendors");
-    std::fs::create_dir_all(&vendors).unwrap();
-    std::fs::write(vendors.join("fault.icd"), format!("{}\n", lib.display())).unwrap();
-    let cases = tmp.path().join("cases");
-    std::fs::create_dir_all(&cases).unwrap();
+    let (vendors, cases) = fault_setup(tmp.path());
     let case = |same: i32, other: i32| {
         format!(
             "// Two behaviours of one rule, a buffer each.\n//@ rules: AS-LOCAL-PER-GROUP\n//@ profiles: CL1.2\n\

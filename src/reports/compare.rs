@@ -288,17 +288,7 @@ mod tests {
         const BROKEN: Option<usize> = Some(1);
         const CRASH: Option<usize> = Some(2);
         const TIMEOUT: Option<usize> = Some(3);
-        let new = [
-            Pass,
-            Deviation,
-            Interpretation,
-            Known,
-            KnownButPassed,
-            Crash,
-            Timeout,
-            Skipped,
-        ];
-        // Rows: old outcome; columns: new outcome in the order of `new`.
+        // Rows: old outcome; columns: new outcome in the order of `Outcome::ALL`.
         let table: [(Outcome, [Option<usize>; 8]); 8] = [
             (
                 Pass,
@@ -329,7 +319,7 @@ mod tests {
         ];
         assert_eq!(Outcome::ALL.len(), table.len());
         for (o, row) in table {
-            for (n, want) in new.into_iter().zip(row) {
+            for (n, want) in Outcome::ALL.into_iter().zip(row) {
                 assert_eq!(transition(o, n), want, "{} -> {}", o.name(), n.name());
             }
         }
