@@ -249,6 +249,15 @@ impl GenCase {
         !self.run.is_empty()
     }
 
+    /// Whether the case is a template sized by a device query (`//@ bind:`): only a device can
+    /// expand it, so the checker and the compilers do not judge it (`clasp run` skips it there,
+    /// naming the query).
+    pub fn sized_by_device(&self) -> bool {
+        self.render()
+            .lines()
+            .any(|l| checker::case::template::bind_line(l).is_some())
+    }
+
     /// The case in the suite format: a comment, the header, a blank line, the source with its
     /// annotations. The violating construct is on one line with its `//~`.
     pub fn render(&self) -> String {

@@ -73,10 +73,11 @@ impl Deviation {
 }
 
 /// The sample: per target rule, up to `per_rule` cases spread evenly over the rule's cases,
-/// each with one profile taken in turn from its list, so every rule and profile is drawn.
+/// each with one profile taken in turn from its list, so every rule and profile is drawn
+/// (cases sized by a device query are left out: only a device expands them).
 pub fn sample(cases: &[GenCase], per_rule: usize) -> Vec<(&GenCase, Profile)> {
     let mut by_rule: BTreeMap<RuleId, Vec<&GenCase>> = BTreeMap::new();
-    for c in cases {
+    for c in cases.iter().filter(|c| !c.sized_by_device()) {
         by_rule.entry(c.rule).or_default().push(c);
     }
     let mut out = Vec::new();

@@ -17,7 +17,8 @@ fn checker_agrees_with_every_generated_case() {
     let mut per_rule: BTreeMap<RuleId, (usize, usize)> = BTreeMap::new();
     let mut unexpected = Vec::new();
     let mut used = vec![0usize; KNOWN.len()];
-    for g in &cases {
+    // A case sized by a device query is judged by devices alone, as `clasp run` does.
+    for g in cases.iter().filter(|g| !g.sized_by_device()) {
         let case = g.parse().expect("generated cases parse");
         let mut ok = true;
         for &p in &case.profiles {
