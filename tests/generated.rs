@@ -252,23 +252,10 @@ fn a_run_directory_without_its_cases_names_the_generated_rules_again() {
     assert_eq!(rules(&after), rules(&before));
 }
 
-/// A folder of ICD files naming the fault-injecting driver alone, and the environment that
-/// makes the ICD loader read it.
-fn fault_env(tmp: &Path) -> String {
-    let vendors = tmp.join("vendors");
-    std::fs::create_dir_all(&vendors).unwrap();
-    std::fs::write(
-        vendors.join("fault.icd"),
-        format!("{}\n", fault_icd().display()),
-    )
-    .unwrap();
-    vendors.to_string_lossy().into_owned()
-}
-
 #[test]
 fn generated_runs_use_the_cache_and_findings_become_bug_reports() {
     let tmp = tempfile::tempdir().unwrap();
-    let vendors = fault_env(tmp.path());
+    let vendors = fault_vendors(tmp.path()).to_string_lossy().into_owned();
     let env = [("OCL_ICD_VENDORS", vendors.as_str())];
     let args = [
         &["run"][..],
@@ -398,7 +385,7 @@ fn generated_runs_use_the_cache_and_findings_become_bug_reports() {
 #[test]
 fn run_time_findings_list_the_host_steps() {
     let tmp = tempfile::tempdir().unwrap();
-    let vendors = fault_env(tmp.path());
+    let vendors = fault_vendors(tmp.path()).to_string_lossy().into_owned();
     let env = [("OCL_ICD_VENDORS", vendors.as_str())];
     let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("suite/cases");
     let cases_s = cases.to_string_lossy().into_owned();

@@ -4,10 +4,9 @@
 
 mod common;
 
-use common::{clasp, text, CLASP};
+use common::{clasp, text};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 
 /// One mutant per class whose cases are few, so the test stays short.
 const KEPT: &[&str] = &[
@@ -25,27 +24,6 @@ const KEPT: &[&str] = &[
 /// The CPU drivers the test takes: a substring of the device id. Only Intel's runtime: the layer
 /// replaces each object's dispatch pointer, which Oclgrind checks (docs/mutants.md).
 const DRIVERS: &[&str] = &["intel-r-opencl"];
-
-/// Builds `mutant-icd` into its own target directory, as `common::fault_icd` does.
-fn mutant_icd() -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let target = Path::new(CLASP)
-        .parent()
-        .and_then(Path::parent)
-        .map(|t| t.join("mutant-icd"))
-        .unwrap_or_else(|| root.join("target/mutant-icd"));
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let status = Command::new(cargo)
-        .args(["build", "-p", "mutant-icd", "--offline"])
-        .env("CARGO_TARGET_DIR", &target)
-        .current_dir(root)
-        .status()
-        .expect("cargo runs");
-    assert!(status.success(), "building mutant-icd failed");
-    let lib = target.join("debug/libmutant_icd.so");
-    assert!(lib.exists(), "{} was not built", lib.display());
-    lib
-}
 
 fn installed_driver(root: &Path) -> Option<String> {
     let out = clasp(&["devices", "--format", "json"], &[], root);
@@ -70,7 +48,7 @@ fn the_kept_mutants_are_still_killed_by_the_hand_corpus() {
         );
         return;
     };
-    let icd = mutant_icd();
+    let icd = common::icd_library("mutant-icd");
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
     let cache = tmp.path().join("cache");

@@ -94,10 +94,7 @@ fn fault_case(marker: &str) -> String {
 #[test]
 fn faults_are_recorded_on_their_cases_and_nothing_else_is_lost() {
     let tmp = tempfile::tempdir().unwrap();
-    let lib = fault_icd();
-    let vendors = tmp.path().join("vendors");
-    std::fs::create_dir_all(&vendors).unwrap();
-    std::fs::write(vendors.join("fault.icd"), format!("{}\n", lib.display())).unwrap();
+    let vendors = fault_vendors(tmp.path());
     let cases = tmp.path().join("cases");
     std::fs::create_dir_all(cases.join("ok")).unwrap();
     // Faults interleaved with good cases, so a lost worker would lose neighbours.

@@ -20,13 +20,7 @@ fn run_case(marker: &str, expect: &str, extra: &str) -> String {
 
 /// A vendors folder registering `fault-icd` alone, and an empty cases folder, under `tmp`.
 fn fault_setup(tmp: &std::path::Path) -> (std::path::PathBuf, std::path::PathBuf) {
-    let vendors = tmp.join("vendors");
-    std::fs::create_dir_all(&vendors).unwrap();
-    std::fs::write(
-        vendors.join("fault.icd"),
-        format!("{}\n", fault_icd().display()),
-    )
-    .unwrap();
+    let vendors = fault_vendors(tmp);
     let cases = tmp.join("cases");
     std::fs::create_dir_all(&cases).unwrap();
     (vendors, cases)

@@ -253,9 +253,7 @@ impl GenCase {
     /// expand it, so the checker and the compilers do not judge it (`clasp run` skips it there,
     /// naming the query).
     pub fn sized_by_device(&self) -> bool {
-        self.render()
-            .lines()
-            .any(|l| checker::case::template::bind_line(l).is_some())
+        self.run.iter().any(|d| d.trim_start().starts_with("bind:"))
     }
 
     /// The case in the suite format: a comment, the header, a blank line, the source with its

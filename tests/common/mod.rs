@@ -30,27 +30,45 @@ pub fn text(o: &Output) -> String {
     )
 }
 
-/// Builds `fault-icd` into its own target directory (the outer `cargo test` holds the lock on
-/// the main one) and returns the library's path.
+/// Builds `fault-icd` and returns the library's path.
 pub fn fault_icd() -> PathBuf {
+    icd_library("fault-icd")
+}
+
+/// Builds the workspace's ICD library `package` into its own target directory (the outer
+/// `cargo test` holds the lock on the main one) and returns the library's path.
+pub fn icd_library(package: &str) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    // <target>/debug/clasp → <target>/fault-icd
+    // <target>/debug/clasp → <target>/<package>
     let target = Path::new(CLASP)
         .parent()
         .and_then(Path::parent)
-        .map(|t| t.join("fault-icd"))
-        .unwrap_or_else(|| root.join("target/fault-icd"));
+        .map(|t| t.join(package))
+        .unwrap_or_else(|| root.join("target").join(package));
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let status = Command::new(cargo)
-        .args(["build", "-p", "fault-icd", "--offline"])
+        .args(["build", "-p", package, "--offline"])
         .env("CARGO_TARGET_DIR", &target)
         .current_dir(root)
         .status()
         .expect("cargo runs");
-    assert!(status.success(), "building fault-icd failed");
-    let lib = target.join("debug/libfault_icd.so");
+    assert!(status.success(), "building {package} failed");
+    let lib = target.join(format!("debug/lib{}.so", package.replace('-', "_")));
     assert!(lib.exists(), "{} was not built", lib.display());
     lib
+}
+
+/// A folder of ICD files under `tmp` naming the fault-injecting driver alone (for
+/// `OCL_ICD_VENDORS`).
+pub fn fault_vendors(tmp: &Path) -> PathBuf {
+    let vendors = tmp.join("vendors");
+    std::fs::create_dir_all(&vendors).unwrap();
+    std::fs::write(
+        vendors.join("fault.icd"),
+        format!("{}\n", fault_icd().display()),
+    )
+    .unwrap();
+    vendors
 }
 
 /// The newest run directory under `runs` and its results, one JSON value per line of its
