@@ -70,6 +70,16 @@ def main():
             f"{name:<14} {med['wall']:>9.1f} {med['user']:>9.1f} {med['sys']:>8.1f} "
             f"{med['minflt']:>8.0f} {med['maxrss']:>11.1f}  {bad}"
         )
+    # With a clang-16 command, how many times faster each other command is: wall, then CPU
+    # (median user plus median system time).
+    if "clang-16" in results:
+        cpu = {n: statistics.median(x["user"] for x in r) + statistics.median(x["sys"] for x in r)
+               for n, r in results.items()}
+        wall = {n: statistics.median(x["wall"] for x in r) for n, r in results.items()}
+        for name in results:
+            if name != "clang-16":
+                print(f"ratio clang-16/{name}: wall {wall['clang-16'] / wall[name]:.2f}x, "
+                      f"CPU {cpu['clang-16'] / cpu[name]:.2f}x")
 
 
 main()

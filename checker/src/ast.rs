@@ -578,6 +578,25 @@ pub enum StmtKind<'a> {
     Error,
 }
 
+/// One step of a function body handed out in pieces (see `parse::stream`): a statement
+/// whose body is very long is not one tree but its head, its body's statements one by one,
+/// and its end, which the analysis reads in this order with what a whole statement does.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BodyPart<'a> {
+    /// A whole statement.
+    Stmt(Stmt<'a>),
+    /// A condition of an open `if`, `while`, `switch` or `do` (after its body), or a clause
+    /// of an open `for`.
+    Expr(&'a Expr<'a>),
+    /// The first clause of an open `for`.
+    ForInit(ForInit<'a>),
+    /// A statement opens: a nested position (the body of `if`, `while`, `do`, `switch`), or with
+    /// `scope` a scope of its own (a block, a `for`).
+    Open { scope: bool },
+    /// The statement opened last ends.
+    Close,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum ForInit<'a> {
     None,

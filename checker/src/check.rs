@@ -121,12 +121,15 @@ fn check_windowed(
             &mut parsed,
             |piece| match piece {
                 Piece::Item(item) => sema.external(&item),
-                Piece::Open(f) => {
-                    sema.open_function(&f);
-                    f.body.items.iter().for_each(|s| sema.statement(s));
+                Piece::Open { def, parts, closes } => {
+                    sema.open_function(&def);
+                    parts.iter().for_each(|p| sema.part(p));
+                    if closes {
+                        sema.close_function();
+                    }
                 }
-                Piece::Rest { stmts, closes } => {
-                    stmts.iter().for_each(|s| sema.statement(s));
+                Piece::Rest { parts, closes } => {
+                    parts.iter().for_each(|p| sema.part(p));
                     if closes {
                         sema.close_function();
                     }

@@ -30,7 +30,7 @@ pub use stream::{each_item, each_item_in, Piece, TokenSource, Window};
 #[cfg(test)]
 mod tests;
 
-use crate::ast::{Arena, ArenaVec, ExternalDecl, QualKind, TranslationUnit};
+use crate::ast::{Arena, ArenaVec, BodyPart, ExternalDecl, QualKind, TranslationUnit};
 use crate::diag::{Code, Diagnostic};
 use crate::source::Span;
 use crate::spec::{AddrSpace, Profile, Spelling};
@@ -161,6 +161,10 @@ pub(crate) struct Parser<'t, 'd, 'a> {
     stream_bodies: Option<usize>,
     /// Inside such a body: what carries from one of its statements to the next.
     body: Option<stream::OpenBody>,
+    /// The long statements open in that body, innermost last (see `stream.rs`).
+    frames: Vec<stream::Frame>,
+    /// The first parts of the body a definition just opened, and whether it closed in them.
+    head: Option<(&'a [BodyPart<'a>], bool)>,
 }
 
 /// clang's built-in template that removes an address space, and the type it gives.
@@ -183,6 +187,7 @@ struct Carry {
     template_depth: u32,
     journal: stream::Journal,
     body: Option<stream::OpenBody>,
+    frames: Vec<stream::Frame>,
 }
 
 impl Carry {
@@ -208,6 +213,7 @@ impl Carry {
             template_depth: 0,
             journal: stream::Journal::default(),
             body: None,
+            frames: Vec::new(),
         }
     }
 }
@@ -264,6 +270,8 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
             journal: c.journal,
             stream_bodies: None,
             body: None,
+            frames: c.frames,
+            head: None,
         }
         .in_body(c.body)
     }
@@ -314,10 +322,11 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
             classes: self.classes,
             template_depth: self.template_depth,
             journal: self.journal,
-            body: self.body.map(|b| stream::OpenBody {
+            body: self.body.map(|_| stream::OpenBody {
+                depth: self.depth,
                 limit_reported: self.limit_reported,
-                ..b
             }),
+            frames: self.frames,
         }
     }
 

@@ -258,7 +258,7 @@ impl<'a> Parser<'_, '_, 'a> {
         StmtKind::Expr(e)
     }
 
-    fn expect_semi(&mut self) {
+    pub(super) fn expect_semi(&mut self) {
         if self.eat(Punct::Semi).is_none() {
             self.missing_semi("expected `;`");
             self.recover_stmt();
@@ -266,7 +266,7 @@ impl<'a> Parser<'_, '_, 'a> {
     }
 
     /// `( expr )` after `if`, `while`, `switch`.
-    fn paren_cond(&mut self, keyword: &str) -> Expr<'a> {
+    pub(super) fn paren_cond(&mut self, keyword: &str) -> Expr<'a> {
         if !self.expect(Punct::LParen, &format!("after `{keyword}`")) {
             let s = self.peek().span;
             return Expr {

@@ -10,17 +10,23 @@
 //! state that carries between declarations as it was: the small parts are copied when a
 //! declaration starts ([`Mark`]), the per-symbol tables are journalled ([`Journal`]).
 //!
-//! A C function definition longer than [`Window::piece`] tokens is handed out in pieces: its head with
-//! the body's first statements, then more statements, the last piece with the body's end. Each
-//! piece is parsed (and parsed again) like a declaration, so neither the tree nor the tokens of
-//! one huge function live whole either.
+//! A C function definition is handed out in pieces of about [`Window::piece`] tokens: its head
+//! with the body's first statements, then more statements, the last piece with the body's end.
+//! Each piece is parsed (and parsed again) like a declaration, so neither the tree nor the
+//! tokens of one huge function live whole either. A statement of the body that holds a block
+//! longer than a piece (a `switch` over thousands of lines, a loop around a whole algorithm)
+//! is opened the same way, at any depth: its head, its block's statements, its end
+//! ([`BodyPart`]). Parsed whole, such a statement would be parsed again over windows twice as
+//! long until one held all of it.
 
+use super::builtins::Kw;
 use super::{Carry, NameKind, Parser};
-use crate::ast::{Arena, ExternalDecl, FunctionDef, Stmt};
+use crate::ast::{Arena, ArenaVec, BodyPart, ExternalDecl, ForInit, FunctionDef};
 use crate::diag::Diagnostic;
 use crate::source::{FileId, Span};
 use crate::spec::Profile;
 use crate::symbol::{sym, Interner, Symbol};
+use crate::token::Punct;
 use crate::token::{Token, TokenKind};
 use smol_str::SmolStr;
 
@@ -62,17 +68,40 @@ impl Window {
     };
 }
 
-/// What [`each_item`] hands out: the external declarations, a long C function definition in
+/// What [`each_item`] hands out: the external declarations, a C function definition in
 /// pieces.
 #[derive(Debug)]
 pub enum Piece<'a> {
-    /// An external declaration, whole.
+    /// An external declaration, whole (a C function definition comes as [`Piece::Open`]).
     Item(ExternalDecl<'a>),
-    /// A function definition whose body goes on: `body.items` holds its first statements,
-    /// [`Piece::Rest`] the others.
-    Open(FunctionDef<'a>),
-    /// The next statements of the body opened last; `closes` when the body ends after them.
-    Rest { stmts: &'a [Stmt<'a>], closes: bool },
+    /// A C function definition (`body` left empty) and the first parts of its body;
+    /// `closes` when the body ends after them, else [`Piece::Rest`] brings the others.
+    Open {
+        def: FunctionDef<'a>,
+        parts: &'a [BodyPart<'a>],
+        closes: bool,
+    },
+    /// The next parts of the body opened last; `closes` when the body ends after them.
+    Rest {
+        parts: &'a [BodyPart<'a>],
+        closes: bool,
+    },
+}
+
+/// A long statement opened in a body handed out in pieces: what the parser does when what it
+/// holds ends, as `stmt`, `block` and `for_stmt` would.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Frame {
+    /// A block: its statements go on to its `}`.
+    Block,
+    /// `if (cond)` around its first statement: an `else` may follow it.
+    If,
+    /// The `else` statement of an `if`, `while (cond)` or `switch (cond)`: ends with it.
+    Nested,
+    /// `do` around its statement: `while (cond);` follows it.
+    Do,
+    /// A `for` header, whose scope ends with its statement.
+    For,
 }
 
 /// What carries from one statement of a body handed out in pieces to the next.
@@ -138,17 +167,19 @@ pub fn each_item_in(
         p.stream_bodies = Some(w.piece);
         let piece = if p.body.is_some() {
             let start = p.pos;
-            let (stmts, closes) = p.body_stmts(start, w.piece);
-            Some(Piece::Rest { stmts, closes })
+            let (parts, closes) = p.body_parts(start, w.piece);
+            Some(Piece::Rest { parts, closes })
         } else if p.at_eof() {
             if ended {
                 return;
             }
             None
         } else {
-            p.item_deferred().map(|item| match item {
-                ExternalDecl::Function(f) if p.body.is_some() => Piece::Open(f),
-                item => Piece::Item(item),
+            p.item_deferred().map(|item| match (item, p.head.take()) {
+                (ExternalDecl::Function(def), Some((parts, closes))) => {
+                    Piece::Open { def, parts, closes }
+                }
+                (item, _) => Piece::Item(item),
             })
         };
         let overran = overrun.get();
@@ -201,6 +232,7 @@ struct Mark {
     classes: Vec<SmolStr>,
     template_depth: u32,
     body: Option<OpenBody>,
+    frames: Vec<Frame>,
     diags: usize,
 }
 
@@ -231,6 +263,7 @@ impl Mark {
             if self.classes != c.classes {
                 self.classes.clone_from(&c.classes);
             }
+            self.frames.clone_from(&c.frames);
         }
     }
 
@@ -271,6 +304,7 @@ impl Mark {
         c.classes.clone_from(&self.classes);
         c.template_depth = self.template_depth;
         c.body = self.body;
+        c.frames.clone_from(&self.frames);
         diags.truncate(self.diags);
     }
 }
@@ -306,8 +340,8 @@ impl<'t, 'a> Parser<'t, '_, 'a> {
 
     /// A C function definition's body, at its `{`, when bodies may be handed out in pieces:
     /// what [`Parser::function_body`] does, up to `piece` tokens from `begin` (the
-    /// definition's first token; see [`Window`]). A body that goes on is left open in
-    /// `self.body`.
+    /// definition's first token; see [`Window`]). The definition comes back with an empty
+    /// body, its first parts in `self.head`; a body that goes on is left open in `self.body`.
     pub(super) fn body_in_pieces(
         &mut self,
         specs: crate::ast::DeclSpecs<'a>,
@@ -320,49 +354,221 @@ impl<'t, 'a> Parser<'t, '_, 'a> {
         self.declare_params(&declarator);
         let open = self.bump().span;
         self.push_scope();
-        let (items, closes) = self.body_stmts(begin, piece);
-        let span = if closes {
-            self.span_from(open)
-        } else {
-            self.body = Some(OpenBody {
-                depth: self.depth,
-                limit_reported: self.limit_reported,
-            });
-            open
-        };
+        self.frames.clear();
+        self.body = Some(OpenBody {
+            depth: self.depth,
+            limit_reported: self.limit_reported,
+        });
+        let (parts, closes) = self.body_parts(begin, piece);
+        self.head = Some((parts, closes));
         FunctionDef {
             specs,
             declarator,
             ctor_inits: &[],
-            body: crate::ast::Block { items, span },
+            body: crate::ast::Block {
+                items: &[],
+                span: open,
+            },
             span: self.span_from(start),
         }
     }
 
-    /// The statements of an open body from here until `piece` tokens from `begin` have been
-    /// read, and whether the body ended (what [`Parser::block`] and [`Parser::function_body`]
-    /// do at each statement and after the last).
-    fn body_stmts(&mut self, begin: usize, piece: usize) -> (&'a [Stmt<'a>], bool) {
-        let mut items = crate::ast::ArenaVec::new_in(self.arena);
+    /// The parts of an open body from here until `piece` tokens from `begin` have been read,
+    /// and whether the body ended: what [`Parser::block`] and [`Parser::function_body`] do at
+    /// each statement and after the last, with long statements opened (see [`Frame`]).
+    pub(super) fn body_parts(&mut self, begin: usize, piece: usize) -> (&'a [BodyPart<'a>], bool) {
+        let mut parts = ArenaVec::new_in(self.arena);
         loop {
-            if self.at(crate::token::Punct::RBrace) || self.at_eof() {
+            if self.at(Punct::RBrace) || self.at_eof() {
                 self.pop_scope();
-                self.expect(crate::token::Punct::RBrace, "to close the block");
-                self.pop_scope();
-                self.body = None;
-                return (items.into_bump_slice(), true);
+                self.expect(Punct::RBrace, "to close the block");
+                if self.frames.pop().is_none() {
+                    self.pop_scope();
+                    self.body = None;
+                    return (parts.into_bump_slice(), true);
+                }
+                // An opened block ends as `stmt` ends it.
+                self.leave();
+                parts.push(BodyPart::Close);
+                self.statement_ended(&mut parts, piece);
+                continue;
             }
             // A piece reads at least one token, so the body always ends.
             if self.pos > begin && self.pos - begin >= piece {
-                return (items.into_bump_slice(), false);
+                return (parts.into_bump_slice(), false);
             }
             let before = self.pos;
-            items.push(self.stmt(true));
+            self.part(&mut parts, true, piece);
             if self.pos == before {
                 self.error_here("expected a statement");
                 self.bump();
             }
         }
+    }
+
+    /// One statement where `stmt(decl_ok)` would parse it: whole, or opened when it holds a
+    /// block longer than `piece` tokens.
+    fn part(&mut self, parts: &mut ArenaVec<'a, BodyPart<'a>>, decl_ok: bool, piece: usize) {
+        if !self.open_stmt(parts, piece) {
+            parts.push(BodyPart::Stmt(self.stmt(decl_ok)));
+            self.statement_ended(parts, piece);
+        }
+    }
+
+    /// After a statement inside the opened ones: ends each opened statement that it ends (an
+    /// `if` without `else`, a loop, a `for`), going on with an `else`.
+    fn statement_ended(&mut self, parts: &mut ArenaVec<'a, BodyPart<'a>>, piece: usize) {
+        loop {
+            match self.frames.last() {
+                None | Some(Frame::Block) => return,
+                Some(Frame::If) => {
+                    parts.push(BodyPart::Close);
+                    self.frames.pop();
+                    if matches!(self.kw(), Some(Kw::Else)) {
+                        self.bump();
+                        parts.push(BodyPart::Open { scope: false });
+                        self.frames.push(Frame::Nested);
+                        self.part(parts, false, piece);
+                        return;
+                    }
+                    self.leave();
+                }
+                Some(Frame::Nested) => {
+                    parts.push(BodyPart::Close);
+                    self.frames.pop();
+                    self.leave();
+                }
+                Some(Frame::For) => {
+                    parts.push(BodyPart::Close);
+                    self.frames.pop();
+                    self.pop_scope();
+                    self.leave();
+                }
+                Some(Frame::Do) => {
+                    parts.push(BodyPart::Close);
+                    self.frames.pop();
+                    if matches!(self.kw(), Some(Kw::While)) {
+                        self.bump();
+                        let cond = self.paren_cond("while");
+                        self.expect_semi();
+                        parts.push(BodyPart::Expr(super::node(self.arena, cond)));
+                    } else {
+                        // Parsed whole, the statement would be an error and its body not
+                        // analysed; opened, the body has been.
+                        self.error_here("expected `while` after the body of `do`");
+                        self.recover_stmt();
+                    }
+                    self.leave();
+                }
+            }
+        }
+    }
+
+    /// At a statement: when it is a block, `if`, `while`, `do`, `switch` or `for` holding a block
+    /// longer than `piece` tokens, opens it (its head parsed, a [`Frame`] pushed) and returns
+    /// `true`; otherwise reads nothing.
+    fn open_stmt(&mut self, parts: &mut ArenaVec<'a, BodyPart<'a>>, piece: usize) -> bool {
+        let t = self.peek();
+        let kw = match t.kind {
+            TokenKind::Punct(Punct::LBrace) => None,
+            TokenKind::Ident => match self.kw_of(t) {
+                Some(k @ (Kw::If | Kw::While | Kw::Switch | Kw::Do)) => Some(k),
+                Some(Kw::For) if self.nth(1).is_punct(Punct::LParen) => Some(Kw::For),
+                _ => return false,
+            },
+            _ => return false,
+        };
+        // At the nesting limit `stmt` reports it; a short statement is parsed whole.
+        if self.depth >= super::MAX_NESTING || !self.holds_long_block(piece) {
+            return false;
+        }
+        self.enter();
+        self.ops = 0;
+        match kw {
+            None => {
+                self.bump();
+                self.push_scope();
+                parts.push(BodyPart::Open { scope: true });
+                self.frames.push(Frame::Block);
+                return true;
+            }
+            Some(Kw::For) => {
+                self.bump();
+                self.bump();
+                self.push_scope();
+                let init = if self.eat(Punct::Semi).is_some() {
+                    ForInit::None
+                } else if self.starts_decl(self.peek()) {
+                    ForInit::Decl(super::node(self.arena, self.block_declaration()))
+                } else {
+                    let e = self.expr();
+                    self.expect(Punct::Semi, "after the `for` initialiser");
+                    ForInit::Expr(super::node(self.arena, e))
+                };
+                let cond = if self.at(Punct::Semi) {
+                    None
+                } else {
+                    Some(super::node(self.arena, self.expr()))
+                };
+                self.expect(Punct::Semi, "after the `for` condition");
+                let step = if self.at(Punct::RParen) {
+                    None
+                } else {
+                    Some(super::node(self.arena, self.expr()))
+                };
+                self.expect_closing(Punct::RParen, "to close the `for` header");
+                parts.push(BodyPart::Open { scope: true });
+                parts.push(BodyPart::ForInit(init));
+                parts.extend(cond.into_iter().chain(step).map(BodyPart::Expr));
+                self.frames.push(Frame::For);
+            }
+            Some(Kw::Do) => {
+                self.bump();
+                parts.push(BodyPart::Open { scope: false });
+                self.frames.push(Frame::Do);
+            }
+            Some(k) => {
+                self.bump();
+                let (keyword, frame) = match k {
+                    Kw::If => ("if", Frame::If),
+                    Kw::While => ("while", Frame::Nested),
+                    _ => ("switch", Frame::Nested),
+                };
+                let cond = self.paren_cond(keyword);
+                parts.push(BodyPart::Expr(super::node(self.arena, cond)));
+                parts.push(BodyPart::Open { scope: false });
+                self.frames.push(frame);
+            }
+        }
+        self.part(parts, false, piece);
+        true
+    }
+
+    /// Whether the statement here opens a block that is still open `piece` tokens on (or is an
+    /// `if` whose `else` is): its tokens are counted, not parsed, and the count stops where the
+    /// statement visibly ends.
+    fn holds_long_block(&self, piece: usize) -> bool {
+        let (mut braces, mut parens) = (0usize, 0usize);
+        for i in self.pos..self.pos.saturating_add(piece) {
+            let Some(t) = self.tok(i) else { return false };
+            match t.kind {
+                TokenKind::Punct(Punct::LBrace) => braces += 1,
+                TokenKind::Punct(Punct::RBrace) => {
+                    braces = braces.saturating_sub(1);
+                    // An `if`'s block may be followed by a long `else`.
+                    let next = self.toks.get(i + 1);
+                    if braces == 0 && !next.is_some_and(|n| self.kw_of(n) == Some(Kw::Else)) {
+                        return false;
+                    }
+                }
+                TokenKind::Punct(Punct::LParen) => parens += 1,
+                TokenKind::Punct(Punct::RParen) => parens = parens.saturating_sub(1),
+                TokenKind::Punct(Punct::Semi) if braces == 0 && parens == 0 => return false,
+                TokenKind::Eof => return false,
+                _ => {}
+            }
+        }
+        braces > 0
     }
 
     /// Sets the binding of `s`, journalled.

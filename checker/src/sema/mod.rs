@@ -21,8 +21,8 @@ mod scope;
 pub mod types;
 
 use crate::ast::{
-    ChunkKind, DeclSpecs, Declarator, EnumSpec, ExternalDecl, FunctionDef, ParamDecl, RecordSpec,
-    Stmt, TranslationUnit, TypeSpecKind,
+    BodyPart, ChunkKind, DeclSpecs, Declarator, EnumSpec, ExternalDecl, FunctionDef, ParamDecl,
+    RecordSpec, TranslationUnit, TypeSpecKind,
 };
 use crate::diag::{Code, Diagnostic};
 use crate::source::Span;
@@ -83,6 +83,9 @@ pub struct Analysis<'d> {
     sema: Sema<'d>,
     /// The function definitions opened and not closed yet, innermost last.
     open: Vec<decls::OpenFunction>,
+    /// The statements of a body opened and not closed yet (see [`BodyPart`]), innermost
+    /// last: whether each has a scope of its own.
+    parts: Vec<bool>,
 }
 
 impl<'d> Analysis<'d> {
@@ -90,6 +93,7 @@ impl<'d> Analysis<'d> {
         Analysis {
             sema: Sema::new(profile, diags),
             open: Vec::new(),
+            parts: Vec::new(),
         }
     }
 
@@ -98,17 +102,32 @@ impl<'d> Analysis<'d> {
         self.sema.external(item);
     }
 
-    /// Checks a function definition whose body's statements follow, each to
-    /// [`Analysis::statement`], then [`Analysis::close_function`]: the analysis is the one
-    /// [`Analysis::external`] gives the whole definition. `f.body` is not read.
+    /// Checks a function definition whose body's parts follow, each to [`Analysis::part`],
+    /// then [`Analysis::close_function`]: the analysis is the one [`Analysis::external`] gives
+    /// the whole definition. `f.body` is not read.
     pub fn open_function(&mut self, f: &FunctionDef) {
         let open = self.sema.open_function(f);
         self.open.push(open);
     }
 
-    /// The next statement of the function body opened last.
-    pub fn statement(&mut self, s: &Stmt) {
-        self.sema.stmt(s);
+    /// The next part of the function body opened last.
+    pub fn part(&mut self, p: &BodyPart) {
+        match p {
+            BodyPart::Stmt(s) => self.sema.stmt(s),
+            BodyPart::Expr(e) => {
+                self.sema.expr(e);
+            }
+            BodyPart::ForInit(init) => self.sema.for_init(init),
+            BodyPart::Open { scope } => {
+                self.sema.open_nested(*scope);
+                self.parts.push(*scope);
+            }
+            BodyPart::Close => {
+                if let Some(scope) = self.parts.pop() {
+                    self.sema.close_nested(scope);
+                }
+            }
+        }
     }
 
     /// The end of the function body opened last.

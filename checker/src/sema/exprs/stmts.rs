@@ -34,11 +34,15 @@ impl Sema<'_> {
                     self.nested(e);
                 }
             }
-            StmtKind::While { cond, body }
-            | StmtKind::DoWhile { body, cond }
-            | StmtKind::Switch { cond, body } => {
+            StmtKind::While { cond, body } | StmtKind::Switch { cond, body } => {
                 self.expr(cond);
                 self.nested(body);
+            }
+            // In the order written, as when a long body is analysed before its condition is
+            // read (`parse::stream`).
+            StmtKind::DoWhile { body, cond } => {
+                self.nested(body);
+                self.expr(cond);
             }
             StmtKind::For {
                 init,
@@ -50,13 +54,7 @@ impl Sema<'_> {
                 if let Some(f) = &mut self.func {
                     f.depth += 1;
                 }
-                match init {
-                    ForInit::Decl(d) => self.declaration(d, Ctx::Block),
-                    ForInit::Expr(e) => {
-                        self.expr(e);
-                    }
-                    ForInit::None => {}
-                }
+                self.for_init(init);
                 for e in cond.iter().chain(step.iter()) {
                     self.expr(e);
                 }
@@ -87,6 +85,38 @@ impl Sema<'_> {
             | StmtKind::Continue
             | StmtKind::Goto(_)
             | StmtKind::Error => {}
+        }
+    }
+
+    /// The first clause of a `for`, in the loop's scope.
+    pub(in crate::sema) fn for_init(&mut self, init: &ForInit) {
+        match init {
+            ForInit::Decl(d) => self.declaration(d, Ctx::Block),
+            ForInit::Expr(e) => {
+                self.expr(e);
+            }
+            ForInit::None => {}
+        }
+    }
+
+    /// What [`Sema::stmt`] does where a statement opens: a nested position (the body of `if`,
+    /// a loop) one level deeper, a block or `for` with a scope of its own too.
+    pub(in crate::sema) fn open_nested(&mut self, scope: bool) {
+        if scope {
+            self.push_scope();
+        }
+        if let Some(f) = &mut self.func {
+            f.depth += 1;
+        }
+    }
+
+    /// Where the statement opened by [`Sema::open_nested`] ends.
+    pub(in crate::sema) fn close_nested(&mut self, scope: bool) {
+        if let Some(f) = &mut self.func {
+            f.depth -= 1;
+        }
+        if scope {
+            self.pop_scope();
         }
     }
 
