@@ -48,7 +48,7 @@ fn the_kept_mutants_are_still_killed_by_the_hand_corpus() {
         );
         return;
     };
-    let icd = common::icd_library("mutant-icd");
+    let layer = common::icd_library("mutant-layer");
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
     let cache = tmp.path().join("cache");
@@ -60,8 +60,8 @@ fn the_kept_mutants_are_still_killed_by_the_hand_corpus() {
         &device,
         "--mutant",
         &KEPT.join(","),
-        "--icd",
-        icd.to_str().unwrap(),
+        "--layer",
+        layer.to_str().unwrap(),
         "--cases",
         cases.to_str().unwrap(),
         "--known",

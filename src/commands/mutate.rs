@@ -1,5 +1,5 @@
 //! `clasp mutate`: the mutation score. Each mutant of `clasp-mutants` is planted in the real
-//! driver by `mutant-icd` (a wrapping ICD), the cases it can reach are run against it with
+//! driver by `mutant-layer` (an OpenCL loader layer), the cases it can reach are run against it with
 //! `clasp run`, and its results are compared with the same cases on the real driver, judged
 //! with the same known deviations:
 //!
@@ -67,17 +67,17 @@ pub fn run(args: &MutateArgs) -> anyhow::Result<ExitCode> {
         v
     };
     let exe = std::env::current_exe().context("cannot find the clasp binary")?;
-    let icd = match &args.icd {
+    let layer = match &args.layer {
         Some(p) => p.clone(),
-        None => exe.with_file_name("libmutant_icd.so"),
+        None => exe.with_file_name("libmutant_layer.so"),
     };
-    if !icd.exists() {
+    if !layer.exists() {
         bail!(
-            "{} not found: build the mutant layer with `cargo build --release -p mutant-icd`, or give --icd",
-            icd.display()
+            "{} not found: build the mutant layer with `cargo build --release -p mutant-layer`, or give --layer",
+            layer.display()
         );
     }
-    let icd = std::fs::canonicalize(&icd)?;
+    let layer = std::fs::canonicalize(&layer)?;
 
     // The device and its vendor library, as the real driver shows them.
     let found = discover(&exe, DISCOVERY_TIMEOUT);
@@ -125,7 +125,8 @@ pub fn run(args: &MutateArgs) -> anyhow::Result<ExitCode> {
     for d in ["vendors", "runs", "acted", "logs"] {
         std::fs::create_dir_all(stamp.join(d))?;
     }
-    std::fs::write(vendors.join("mutant.icd"), format!("{}\n", icd.display()))?;
+    // The loader sees the device's own driver alone, with the layer in front of it.
+    std::fs::write(vendors.join("target.icd"), format!("{library}\n"))?;
     eprintln!(
         "clasp mutate: {} mutant(s) on {} ({library}); {} of {} case(s) reached -> {}",
         chosen.len(),
@@ -160,8 +161,8 @@ pub fn run(args: &MutateArgs) -> anyhow::Result<ExitCode> {
             _ => reached.clone(),
         };
         let env = MutantEnv {
-            icd_dir: &vendors,
-            library: &library,
+            vendors: &vendors,
+            layer: &layer,
             name: m.name,
         };
         let quiet = matches!(m.how, How::Device(_)) && !acts_in_discovery(&exe, &env, &stamp)?;
@@ -228,17 +229,18 @@ pub fn run(args: &MutateArgs) -> anyhow::Result<ExitCode> {
 }
 
 struct MutantEnv<'a> {
-    icd_dir: &'a Path,
-    library: &'a str,
+    /// A vendors folder naming the device's driver alone.
+    vendors: &'a Path,
+    layer: &'a Path,
     name: &'a str,
 }
 
 impl MutantEnv<'_> {
     fn apply(&self, cmd: &mut std::process::Command, stamp: &Path) {
-        cmd.env("OCL_ICD_VENDORS", self.icd_dir)
+        cmd.env("OCL_ICD_VENDORS", self.vendors)
             .env_remove("OCL_ICD_FILENAMES")
+            .env("OPENCL_LAYERS", self.layer)
             .env("CLASP_MUTANT", self.name)
-            .env("CLASP_MUTANT_TARGET", self.library)
             .env(
                 "CLASP_MUTANT_LOG",
                 stamp.join("acted").join(format!("{}.log", self.name)),
