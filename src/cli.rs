@@ -369,6 +369,11 @@ pub struct MutateArgs {
     /// Per-build timeout in seconds.
     #[arg(long, default_value_t = 60.0)]
     pub timeout: f64,
+    /// After the suite, fuzz each mutant that survived it for this long (`clasp fuzz --runtime`,
+    /// seconds or `10m`), beside the real driver fuzzed as long with the same seed: a mismatch
+    /// in a program the real driver ran cleanly kills the mutant.
+    #[arg(long, value_name = "TIME", value_parser = parse_duration)]
+    pub fuzz: Option<std::time::Duration>,
     /// The mutant layer (default: `libmutant_layer.so` beside the clasp binary, where
     /// `cargo build --release -p mutant-layer` puts it).
     #[arg(long, value_name = "LIBRARY")]
