@@ -4,14 +4,17 @@ style), deterministically, rebuilt rather than committed:
 
     python3 bench/gen_scientific.py OUT_DIR
 
-OUT_DIR/sci/rhs.cl          about 280 KB: a vector-width `#if` ladder choosing `double4` and
+OUT_DIR/sci/rhs.cl          about 280 KB, half of it operator definitions (eight families,
+                            each a macro with an inactive function alternative under
+                            `#ifndef KRANC_DIFF_FUNCTIONS`): a vector-width `#if` ladder choosing `double4` and
                             `vload4`, arithmetic macros (`kmul`, `kmadd`, ...), finite-difference
                             operators written as nested function-like macro calls
                             (`kmul(p1o2dx,ksub(KRANC_GFOFFSET3D(u,1,0,0),KRANC_GFOFFSET3D(u,-1,0,0)))`,
                             each offset itself three macros deep), a `switch` on the
                             difference order around every derivative, and long expressions of
                             nested macro calls whose arguments are macro calls
-OUT_DIR/sci/constraints.cl  its sibling, about 280 KB: fewer derivatives, longer expressions
+OUT_DIR/sci/constraints.cl  its sibling, about 280 KB: one operator family, fewer derivatives,
+                            longer expressions
 
 Both are valid OpenCL C 1.2 with `-D VECTOR_SIZE_I=4` (clang-16 and the checker accept them).
 """
@@ -130,21 +133,42 @@ def stencil(order, d):
     return f"kmul({SCALE[order]}{DIRS[d]},{expr})"
 
 
-def operators():
+def operator(name, scale, body):
+    """An operator as Kranc writes it: a macro, or (with KRANC_DIFF_FUNCTIONS, not defined
+    here) a function of the same body, so that every operator has an inactive alternative."""
+    return (
+        f"#ifndef KRANC_DIFF_FUNCTIONS\n#  define {name}(u) ({body})\n#else\n"
+        f"#  define {name}(u) ({name}_impl(u,{scale},dj,dk))\n"
+        f"static CCTK_REAL_VEC {name}_impl(global const CCTK_REAL *restrict const u, "
+        f"const CCTK_REAL_VEC {scale}, const ptrdiff_t dj, const ptrdiff_t dk) CCTK_ATTRIBUTE_UNUSED;\n"
+        f"static CCTK_REAL_VEC {name}_impl(global const CCTK_REAL *restrict const u, "
+        f"const CCTK_REAL_VEC {scale}, const ptrdiff_t dj, const ptrdiff_t dk)\n{{\n"
+        f"  const ptrdiff_t di CCTK_ATTRIBUTE_UNUSED = 1;\n  return {body};\n}}\n#endif\n\n"
+    )
+
+
+# Operator families as Kranc emits them, all defined, few used: most of a generated file's
+# text is these definitions and their inactive function alternatives.
+KINDS = ["PDstandardNth", "PDupwindNthAnti", "PDupwindNthSymm", "PDdissipationNth",
+         "PDonesidedNth", "PDstandard2nd", "PDplus", "PDminus"]
+
+
+def operators(kinds):
     out = []
+    for kind in kinds:
+        for order in STENCILS:
+            for d in range(3):
+                name = f"{kind}fdOrder{order}{d + 1}"
+                out.append(operator(name, f"{SCALE[order]}{DIRS[d]}", stencil(order, d)))
     for order in STENCILS:
-        for d in range(3):
-            out.append(f"#define PDstandardNthfdOrder{order}{d + 1}(u) ({stencil(order, d)})\n")
         for d in range(3):
             # Second derivatives: centred three-point stencil, scaled.
             idx = ["0", "0", "0"]
             plus, minus = list(idx), list(idx)
             plus[d], minus[d] = "1", "-1"
-            out.append(
-                f"#define PDstandardNthfdOrder{order}{d + 1}{d + 1}(u) "
-                f"(kmul(p1od{DIRS[d]}2,kadd(KRANC_GFOFFSET3D(u,{','.join(minus)}),"
-                f"kmadd(KRANC_GFOFFSET3D(u,0,0,0),ToReal(-2),KRANC_GFOFFSET3D(u,{','.join(plus)})))))\n"
-            )
+            body = (f"kmul(p1od{DIRS[d]}2,kadd(KRANC_GFOFFSET3D(u,{','.join(minus)}),"
+                    f"kmadd(KRANC_GFOFFSET3D(u,0,0,0),ToReal(-2),KRANC_GFOFFSET3D(u,{','.join(plus)}))))")
+            out.append(operator(f"PDstandardNthfdOrder{order}{d + 1}{d + 1}", f"p1od{DIRS[d]}2", body))
     return "".join(out)
 
 
@@ -225,8 +249,8 @@ def tail(t, fields):
     return "".join(out)
 
 
-def kernel(name, fields, second, width, total):
-    text = [PRELUDE, operators(), "\n", head(name)]
+def kernel(name, fields, second, width, total, kinds):
+    text = [PRELUDE, operators(kinds), "\n", head(name)]
     derivs, names = derivatives(fields, second)
     text.append(derivs)
     budget = total - sum(len(s) for s in text) - 2_000
@@ -242,9 +266,9 @@ def main():
     out = os.path.join(sys.argv[1], "sci")
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, "rhs.cl"), "w") as f:
-        f.write(kernel("ML_BSSN_RHS", FIELDS, True, 6, 280_000))
+        f.write(kernel("ML_BSSN_RHS", FIELDS, True, 6, 280_000, KINDS))
     with open(os.path.join(out, "constraints.cl"), "w") as f:
-        f.write(kernel("ML_BSSN_constraints", FIELDS[:9], False, 14, 280_000))
+        f.write(kernel("ML_BSSN_constraints", FIELDS[:9], False, 14, 280_000, KINDS[:1]))
 
 
 main()

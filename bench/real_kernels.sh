@@ -52,7 +52,7 @@ if [ "${ONLY:-hashcat}" = hashcat ]; then
   for k in m00000_a0-pure m01400_a3-optimized m01700_a0-optimized m03200-pure \
     m06100_a0-optimized m06211-pure m11700_a0-optimized m13711-pure m14621-pure m21800-pure \
     m22000-pure; do
-    bytes=$($clang -I . $defs -M "$k.cl" | tr -d '\\' | tr ' ' '\n' | grep -v ':$' \
+    bytes=$($clang -I . $defs -M "$k.cl" 2>/dev/null | tr -d '\\' | tr ' ' '\n' | grep -v ':$' \
       | grep -v '^/' | grep . | sort -u | xargs cat | wc -c)
     echo "== hashcat $k.cl with its includes: $bytes bytes"
     bench "-I . $defs $k.cl" "-I . $defs $k.cl"
