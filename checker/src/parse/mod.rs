@@ -165,6 +165,9 @@ pub(crate) struct Parser<'t, 'd, 'a> {
     frames: Vec<stream::Frame>,
     /// The first parts of the body a definition just opened, and whether it closed in them.
     head: Option<(&'a [BodyPart<'a>], bool)>,
+    /// Whether long statements are opened (the parse of this piece is a retry after an
+    /// overrun: a first try parses every statement whole and costs nothing more).
+    open_long: bool,
 }
 
 /// clang's built-in template that removes an address space, and the type it gives.
@@ -272,6 +275,7 @@ impl<'t, 'd, 'a> Parser<'t, 'd, 'a> {
             body: None,
             frames: c.frames,
             head: None,
+            open_long: false,
         }
         .in_body(c.body)
     }

@@ -17,7 +17,8 @@
 //! longer than a piece (a `switch` over thousands of lines, a loop around a whole algorithm)
 //! is opened the same way, at any depth: its head, its block's statements, its end
 //! ([`BodyPart`]). Parsed whole, such a statement would be parsed again over windows twice as
-//! long until one held all of it.
+//! long until one held all of it. Statements are looked at for this only when a piece is
+//! parsed again after an overrun: most pieces never overrun and pay nothing.
 
 use super::builtins::Kw;
 use super::{Carry, NameKind, Parser};
@@ -143,6 +144,8 @@ pub fn each_item_in(
     let overrun = std::cell::Cell::new(false);
     let base = w.ahead.max(1);
     let mut ahead = base;
+    // Whether the last parse overran: the retry opens long statements.
+    let mut retry = false;
     loop {
         if !ended && window.len() - carry.pos < ahead {
             if carry.pos >= w.drop_after {
@@ -165,6 +168,7 @@ pub fn each_item_in(
         overrun.set(false);
         p.overrun = (!ended).then_some(&overrun);
         p.stream_bodies = Some(w.piece);
+        p.open_long = retry;
         let piece = if p.body.is_some() {
             let start = p.pos;
             let (parts, closes) = p.body_parts(start, w.piece);
@@ -189,6 +193,7 @@ pub fn each_item_in(
             }
         }
         carry = p.suspend();
+        retry = overran;
         if overran {
             mark.undo(&mut carry, diags);
             ahead = ahead.saturating_mul(2);
@@ -478,8 +483,9 @@ impl<'t, 'a> Parser<'t, '_, 'a> {
             },
             _ => return false,
         };
-        // At the nesting limit `stmt` reports it; a short statement is parsed whole.
-        if self.depth >= super::MAX_NESTING || !self.holds_long_block(piece) {
+        // Only a retry after an overrun looks for long statements; at the nesting limit `stmt`
+        // reports it; a short statement is parsed whole.
+        if !self.open_long || self.depth >= super::MAX_NESTING || !self.holds_long_block(piece) {
             return false;
         }
         self.enter();
