@@ -15,6 +15,7 @@
 use super::{expect_list, start, v};
 use crate::enumerate::cxx::profiles;
 use crate::enumerate::Out;
+use crate::statics::{Linkage, Storage};
 use checker::spec::RuleId;
 
 /// Work-items and work-group size of the cases that launch more than one work-item.
@@ -162,6 +163,23 @@ pub fn all(out: &mut Out) {
     }
 }
 
+/// The `storage` and `linkage` properties of a case whose object of static storage is at
+/// `place` (the vocabulary of the compile-time families, so known classes name both alike).
+fn static_props(b: &mut crate::case::Builder, place: &str) {
+    let storage = match place {
+        "program-implicit" | "program-global" | "program" | "member" | "program-object" | "global" => {
+            Storage::Program
+        }
+        "static-kernel" => Storage::StaticKernel,
+        "static-helper" => Storage::StaticHelper,
+        _ => return,
+    };
+    b.storage(Some(storage));
+    if storage == Storage::Program {
+        b.linkage(Some(Linkage::External));
+    }
+}
+
 /// Values the generator gives object `k` of a case: distinct, never zero.
 fn vals(k: usize, n: usize) -> Vec<i64> {
     (0..n).map(|i| v(10 * k + i)).collect()
@@ -195,6 +213,13 @@ fn zero_or_constant(out: &mut Out, rule: RuleId, place: &str, obj: Obj) {
     }
     let dims = vec![("place", place.to_string()), ("type", obj.slug().to_string())];
     let (mut b, tag) = start(rule, profiles(), dims, &[]);
+    if rule == RuleId::CxxInitConstantConstexpr {
+        if place == "program" {
+            b.storage(Some(Storage::ConstantProgram));
+        }
+    } else {
+        static_props(&mut b, place);
+    }
     if !constexpr {
         b.also(RuleId::CxxZeroInit);
     }
@@ -410,6 +435,8 @@ fn global_ctor(out: &mut Out, place: &str, objects: usize, launches: usize) {
         ("launches", format!("{launches}-launches")),
     ];
     let (mut b, tag) = start(RuleId::CxxInitGlobalProgramCustom, profiles(), dims, &[]);
+    static_props(&mut b, place);
+    b.prop("type", "class-ctor");
     b.also(RuleId::CxxGlobalCtorOrder);
     b.doc(format!(
         "{objects} program-scope object(s) with a custom constructor are constructed once, before the first of {launches} launch(es): every launch sees the values and a constructor count of {objects}."
@@ -471,6 +498,8 @@ fn global_ctor(out: &mut Out, place: &str, objects: usize, launches: usize) {
 fn global_ctor_order(out: &mut Out, place: &str) {
     let dims = vec![("place", place.to_string()), ("order", "declaration".to_string())];
     let (mut b, tag) = start(RuleId::CxxGlobalCtorOrder, profiles(), dims, &[]);
+    static_props(&mut b, place);
+    b.prop("type", "class-ctor");
     b.also(RuleId::CxxInitGlobalProgramCustom);
     b.doc("Program-scope objects of one program are constructed in declaration order, before the first kernel: the second constructor sees the first object constructed.");
     counted_class(&mut b, &tag);
@@ -508,6 +537,8 @@ fn global_ctor_order(out: &mut Out, place: &str) {
 fn global_dtor(out: &mut Out, place: &str) {
     let dims = vec![("place", place.to_string()), ("dtor", "destructor".to_string())];
     let (mut b, tag) = start(RuleId::CxxInitGlobalProgramCustom, profiles(), dims, &[]);
+    static_props(&mut b, place);
+    b.prop("type", "class-dtor");
     b.doc("A program-scope object with a custom constructor and destructor is constructed before the first kernel and not destroyed while the program lives: a later launch sees its value and no mark of its destructor.");
     b.line(format!("__global int dtor_mark_{tag};"));
     b.open(format!("struct Owned_{tag}"));
@@ -658,6 +689,10 @@ fn persist(out: &mut Out, place: &str, kernels: usize, launches: usize) {
         ("launches", format!("{launches}-launches")),
     ];
     let (mut b, tag) = start(RuleId::CxxImplicitGlobal, profiles(), dims, &[]);
+    static_props(&mut b, place);
+    if place != "program-implicit" {
+        b.prop("uses", "written-static");
+    }
     b.doc(format!(
         "A counter object without a space ({place}) is in global memory: it keeps its value across {launches} launches of {kernels} kernel(s)."
     ));
@@ -708,6 +743,7 @@ fn persist(out: &mut Out, place: &str, kernels: usize, launches: usize) {
 fn generic_access(out: &mut Out, target: &str, via: &str) {
     let dims = vec![("target", target.to_string()), ("via", via.to_string())];
     let (mut b, tag) = start(RuleId::CxxGenericPointers, profiles(), dims, &[]);
+    static_props(&mut b, target);
     b.doc(format!(
         "A helper taking a generic {via} writes and reads an object in {target} memory."
     ));
@@ -779,6 +815,7 @@ fn this_space(out: &mut Out, target: &str, overloads: &str) {
         ("overloads", overloads.to_string()),
     ];
     let (mut b, tag) = start(RuleId::CxxGenericPointers, profiles(), dims, &[]);
+    static_props(&mut b, target);
     b.doc(format!(
         "A member function overloaded on the space of this ({overloads}), called on a {target} object, selects the overload of its space (or the generic one) and its this points at the object."
     ));
@@ -837,6 +874,7 @@ fn this_space(out: &mut Out, target: &str, overloads: &str) {
 fn template_space(out: &mut Out, target: &str, form: &str) {
     let dims = vec![("target", target.to_string()), ("form", form.to_string())];
     let (mut b, tag) = start(RuleId::CxxGenericPointers, profiles(), dims, &[]);
+    static_props(&mut b, target);
     b.doc(format!(
         "A {form} instantiated over {target} memory keeps the space: overloads on the space of its pointer select the {target} one, and the object holds what was stored."
     ));
