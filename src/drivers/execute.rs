@@ -770,7 +770,10 @@ impl<'a> Runner<'a> {
             let Ok(c) = CString::new(name.as_str()) else {
                 continue;
             };
-            let k = Owned(cl3::kernel::create_kernel(program.get(), &c)?, release_kernel);
+            let k = Owned(
+                cl3::kernel::create_kernel(program.get(), &c)?,
+                release_kernel,
+            );
             let one = [1usize];
             // SAFETY: one dimension of one work-item; no events are waited on.
             let ev = unsafe {
@@ -798,7 +801,11 @@ impl<'a> Runner<'a> {
 /// `CL_PROGRAM_KERNEL_NAMES` of a built program (empty when the driver does not answer).
 fn kernel_names(program: &crate::drivers::program::Program) -> String {
     cl3::program::get_program_data(program.get(), CL_PROGRAM_KERNEL_NAMES)
-        .map(|b| String::from_utf8_lossy(&b).trim_end_matches('\0').to_string())
+        .map(|b| {
+            String::from_utf8_lossy(&b)
+                .trim_end_matches('\0')
+                .to_string()
+        })
         .unwrap_or_default()
 }
 

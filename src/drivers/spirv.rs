@@ -309,7 +309,10 @@ mod tests {
     fn cxx_modules_take_the_newest_version_device_and_translator_share() {
         let il = "SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2 SPIR-V_1.3 SPIR-V_1.4 SPIR-V_1.5";
         assert_eq!(version_for("-cl-std=CLC++2021", il), "1.2");
-        assert_eq!(version_for("-cl-std=CLC++2021", "SPIR-V_1.0 SPIR-V_1.1"), "1.1");
+        assert_eq!(
+            version_for("-cl-std=CLC++2021", "SPIR-V_1.0 SPIR-V_1.1"),
+            "1.1"
+        );
         assert_eq!(version_for("-cl-std=CL2.0", il), "1.0");
         assert_eq!(version_for("-cl-std=CLC++2021", ""), "1.0");
     }

@@ -75,7 +75,10 @@ impl Obj {
             Obj::Literal => format!("({}, {})", vals[0], vals[1]),
             _ => format!(
                 " = {{{}}}",
-                vals.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
+                vals.iter()
+                    .map(i64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
         }
     }
@@ -167,9 +170,8 @@ pub fn all(out: &mut Out) {
 /// `place` (the vocabulary of the compile-time families, so known classes name both alike).
 fn static_props(b: &mut crate::case::Builder, place: &str) {
     let storage = match place {
-        "program-implicit" | "program-global" | "program" | "member" | "program-object" | "global" => {
-            Storage::Program
-        }
+        "program-implicit" | "program-global" | "program" | "member" | "program-object"
+        | "global" => Storage::Program,
         "static-kernel" => Storage::StaticKernel,
         "static-helper" => Storage::StaticHelper,
         _ => return,
@@ -211,7 +213,10 @@ fn zero_or_constant(out: &mut Out, rule: RuleId, place: &str, obj: Obj) {
         // 3.2.4.4, CXX-INIT-CONSTANT-CUSTOM).
         return;
     }
-    let dims = vec![("place", place.to_string()), ("type", obj.slug().to_string())];
+    let dims = vec![
+        ("place", place.to_string()),
+        ("type", obj.slug().to_string()),
+    ];
     let (mut b, tag) = start(rule, profiles(), dims, &[]);
     if rule == RuleId::CxxInitConstantConstexpr {
         if place == "program" {
@@ -313,7 +318,10 @@ fn private_value(out: &mut Out, rule: RuleId, place: &str, obj: Obj) {
     if obj == Obj::Literal && !constexpr {
         return; // no default constructor: it cannot go uninitialised
     }
-    let dims = vec![("place", place.to_string()), ("type", obj.slug().to_string())];
+    let dims = vec![
+        ("place", place.to_string()),
+        ("type", obj.slug().to_string()),
+    ];
     let (mut b, tag) = start(rule, profiles(), dims, &[]);
     b.also(RuleId::CxxImplicitPrivate);
     b.doc(format!(
@@ -380,7 +388,10 @@ fn local_kernel(out: &mut Out, obj: Obj) {
     if obj == Obj::Literal {
         return; // a __local object takes no initialiser
     }
-    let dims = vec![("place", "kernel".to_string()), ("type", obj.slug().to_string())];
+    let dims = vec![
+        ("place", "kernel".to_string()),
+        ("type", obj.slug().to_string()),
+    ];
     let (mut b, tag) = start(RuleId::CxxInitLocalKernelTrivial, profiles(), dims, &[]);
     b.doc(format!(
         "A kernel-scope __local {} object without an initialiser, written by one work-item of each group, is seen by the whole group after a barrier.",
@@ -451,10 +462,7 @@ fn global_ctor(out: &mut Out, place: &str, objects: usize, launches: usize) {
     if objects == 1 {
         b.line(format!("{space}Counted_{tag} obj_{tag}({});", args[0]));
     } else {
-        let list: Vec<String> = args
-            .iter()
-            .map(|a| format!("Counted_{tag}({a})"))
-            .collect();
+        let list: Vec<String> = args.iter().map(|a| format!("Counted_{tag}({a})")).collect();
         b.line(format!(
             "{space}Counted_{tag} obj_{tag}[{objects}] = {{{}}};",
             list.join(", ")
@@ -470,7 +478,9 @@ fn global_ctor(out: &mut Out, place: &str, objects: usize, launches: usize) {
         };
         b.line(format!("out[launch * {per} + {k}] = {o}.value;"));
     }
-    b.line(format!("out[launch * {per} + {objects}] = ctor_runs_{tag};"));
+    b.line(format!(
+        "out[launch * {per} + {objects}] = ctor_runs_{tag};"
+    ));
     b.close();
     // One kernel per launch, each passing its index (every launch gets the same arguments).
     for l in 0..launches {
@@ -496,7 +506,10 @@ fn global_ctor(out: &mut Out, place: &str, objects: usize, launches: usize) {
 /// Two program-scope objects in one translation unit are constructed in declaration order:
 /// the second's constructor reads the first's value and the constructors' count.
 fn global_ctor_order(out: &mut Out, place: &str) {
-    let dims = vec![("place", place.to_string()), ("order", "declaration".to_string())];
+    let dims = vec![
+        ("place", place.to_string()),
+        ("order", "declaration".to_string()),
+    ];
     let (mut b, tag) = start(RuleId::CxxGlobalCtorOrder, profiles(), dims, &[]);
     static_props(&mut b, place);
     b.prop("type", "class-ctor");
@@ -535,7 +548,10 @@ fn global_ctor_order(out: &mut Out, place: &str) {
 /// cannot be invoked by the host, so while the program lives the destructor must not have run;
 /// a second launch reads the mark it would leave.
 fn global_dtor(out: &mut Out, place: &str) {
-    let dims = vec![("place", place.to_string()), ("dtor", "destructor".to_string())];
+    let dims = vec![
+        ("place", place.to_string()),
+        ("dtor", "destructor".to_string()),
+    ];
     let (mut b, tag) = start(RuleId::CxxInitGlobalProgramCustom, profiles(), dims, &[]);
     static_props(&mut b, place);
     b.prop("type", "class-dtor");
@@ -569,7 +585,10 @@ fn global_dtor(out: &mut Out, place: &str) {
 /// A private object with a custom constructor and destructor: the constructor runs at the
 /// declaration, the destructor at the end of the scope (it writes through a pointer member).
 fn private_ctor_dtor(out: &mut Out, place: &str) {
-    let dims = vec![("place", place.to_string()), ("dtor", "destructor".to_string())];
+    let dims = vec![
+        ("place", place.to_string()),
+        ("dtor", "destructor".to_string()),
+    ];
     let (mut b, tag) = start(RuleId::CxxInitPrivateCustom, profiles(), dims, &[]);
     b.doc(format!(
         "A private object in a {place} with a custom constructor and destructor: each work-item's constructor runs at the declaration and its destructor when the scope ends."
