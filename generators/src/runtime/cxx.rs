@@ -802,7 +802,7 @@ fn generic_access(out: &mut Out, target: &str, via: &str) {
         obj.clone()
     };
     b.line(format!("int r = twice_{tag}({arg}, g + 5);"));
-    b.line(format!("out[2 * g] = r;"));
+    b.line("out[2 * g] = r;");
     b.line(format!("out[2 * g + 1] = {obj};"));
     b.close();
     b.run(format!("launch: run_{tag} {ITEMS}/{GROUP}"));
