@@ -146,6 +146,10 @@ pub struct RunOutcome {
     /// (`N = CL_DEVICE_MAX_CONSTANT_ARGS + 1 = 1025`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bound: Vec<String>,
+    /// For a C++ for OpenCL program given as SPIR-V: the initialisation kernels the host
+    /// enqueued once, before the case's launches (`_GLOBAL__sub_I_...`, see docs/cxx-spirv.md).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub init_kernels: Vec<String>,
 }
 
 impl RunOutcome {
@@ -161,6 +165,7 @@ impl RunOutcome {
             queries: Vec::new(),
             reported: Vec::new(),
             bound: Vec::new(),
+            init_kernels: Vec::new(),
         }
     }
 }
@@ -385,6 +390,7 @@ mod tests {
                 queries: Vec::new(),
                 reported: Vec::new(),
                 bound: Vec::new(),
+                init_kernels: Vec::new(),
             },
         };
         assert_eq!(judge(&Expected::Accept, &ran(RunStatus::Ok)), Verdict::Pass);

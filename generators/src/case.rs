@@ -128,6 +128,15 @@ impl Builder {
         self
     }
 
+    /// Another property (`//@ props:`) that is not part of the name: what a known class needs
+    /// to name the case (`type = class-ctor`, `uses = written-static`).
+    pub fn prop(&mut self, key: &'static str, value: &str) -> &mut Self {
+        if !self.case.dims.iter().any(|(k, _)| *k == key) {
+            self.case.dims.push((key, value.to_string()));
+        }
+        self
+    }
+
     /// A declaration placed once at the top of the file (typedefs).
     pub fn prelude(&mut self, text: Option<&'static str>) -> &mut Self {
         if let Some(t) = text {

@@ -491,6 +491,9 @@ fn run_one(
     }
     if let Some(e) = env {
         e.apply(&mut cmd, stamp);
+        // Run afresh: the layer's log is what says the mutant acted, and a result cached under
+        // the mutant's name may come from another build of the layer.
+        cmd.arg("--no-cache");
     }
     let log = std::fs::File::create(stamp.join("logs").join(format!("{label}.txt")))?;
     cmd.stdout(log.try_clone()?).stderr(log);

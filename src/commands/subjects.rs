@@ -92,7 +92,7 @@ pub fn rows(exe: &std::path::Path) -> Vec<Row> {
                 .map(|p| p.as_str())
                 .collect::<Vec<_>>()
                 .join(" ")
-        );
+        ) + "; CLC++2021: run-time and must-accept cases, the offline front end's verdict on must-reject ones";
         let id = format!("{} via SPIR-V", dev.id);
         rows.push(match Subject::device_spirv(dev) {
             Ok(s) => present(&s, spirv_supports),

@@ -133,6 +133,8 @@ enum Step {
     CreateKernel,
     CreateBuffer,
     SetArg(usize),
+    /// The enqueue of a C++ for OpenCL initialisation kernel ([`init_kernels`]).
+    InitKernel,
     Enqueue,
     Finish,
     Read,
@@ -145,6 +147,7 @@ impl Step {
             Step::CreateKernel => "create-kernel".into(),
             Step::CreateBuffer => "create-buffer".into(),
             Step::SetArg(i) => format!("set-arg {i}"),
+            Step::InitKernel => "init-kernel".into(),
             Step::Enqueue => "enqueue".into(),
             Step::Finish => "finish".into(),
             Step::Read => "read".into(),
@@ -419,7 +422,7 @@ impl<'a> Runner<'a> {
             // An invalid build answer is recorded as such, like a compile case's.
             (None, _) => return built,
         };
-        let actual = self.execute(&spec, &program, &mut outcome);
+        let actual = self.execute(&spec, &program, req.il.is_some(), &mut outcome);
         Response {
             actual: Some(actual.unwrap_or(Actual::Ran { run: outcome })),
             ..built
@@ -450,7 +453,7 @@ impl<'a> Runner<'a> {
         let pack = self.pack.take()?;
         let result = pack.program.as_ref().and_then(|program| {
             let mut outcome = RunOutcome::started(String::new(), None);
-            let early = self.execute(spec, program, &mut outcome);
+            let early = self.execute(spec, program, req.il.is_some(), &mut outcome);
             (early.is_none() && outcome.status == RunStatus::Ok).then(|| Response {
                 id: req.id,
                 status: BuildStatus::Accepted,
@@ -486,11 +489,13 @@ impl<'a> Runner<'a> {
         Some(Actual::Ran { run: o.clone() })
     }
 
-    /// Runs the steps after the build; `Some` when a step ended the run early.
+    /// Runs the steps after the build; `Some` when a step ended the run early. `from_il`: the
+    /// program came from SPIR-V, so the host runs its C++ initialisation kernels itself.
     fn execute(
         &mut self,
         spec: &RunSpec,
         program: &crate::drivers::program::Program,
+        from_il: bool,
         o: &mut RunOutcome,
     ) -> Option<Actual> {
         // Kernels: every launched or queried one, once.
@@ -619,6 +624,13 @@ impl<'a> Runner<'a> {
                 Ok(q) => q,
                 Err(e) => return Some(self.fail(o.clone(), spec, Step::Enqueue, code_name(e))),
             };
+            if from_il {
+                if let Err(e) = self.run_init_kernels(queue, program, o) {
+                    let _ = cl3::command_queue::finish(queue);
+                    self.drop_queue();
+                    return Some(self.fail(o.clone(), spec, Step::InitKernel, code_name(e)));
+                }
+            }
             for l in &spec.launches {
                 let global: Vec<usize> = l.global.clone();
                 let local: Option<Vec<usize>> = l.local.clone();
@@ -742,5 +754,85 @@ impl<'a> Runner<'a> {
             o.status = RunStatus::Mismatch;
         }
         None
+    }
+
+    /// The host's part of the C++ for OpenCL protocol for a program from SPIR-V (clang's
+    /// Users Manual, "Constructing and destroying global objects"): each initialisation kernel
+    /// the program has, enqueued once with one work-item on the case's queue, so that it runs
+    /// before the case's first launch. Recorded in the outcome.
+    fn run_init_kernels(
+        &mut self,
+        queue: cl_command_queue,
+        program: &crate::drivers::program::Program,
+        o: &mut RunOutcome,
+    ) -> Result<(), cl_int> {
+        for name in init_kernels(&kernel_names(program)) {
+            let Ok(c) = CString::new(name.as_str()) else {
+                continue;
+            };
+            let k = Owned(
+                cl3::kernel::create_kernel(program.get(), &c)?,
+                release_kernel,
+            );
+            let one = [1usize];
+            // SAFETY: one dimension of one work-item; no events are waited on.
+            let ev = unsafe {
+                cl3::command_queue::enqueue_nd_range_kernel(
+                    queue,
+                    k.0,
+                    1,
+                    std::ptr::null(),
+                    one.as_ptr(),
+                    std::ptr::null(),
+                    0,
+                    std::ptr::null(),
+                )?
+            };
+            // SAFETY: the event was just returned to us.
+            unsafe {
+                let _ = cl3::event::release_event(ev);
+            }
+            o.init_kernels.push(name);
+        }
+        Ok(())
+    }
+}
+
+/// `CL_PROGRAM_KERNEL_NAMES` of a built program (empty when the driver does not answer).
+fn kernel_names(program: &crate::drivers::program::Program) -> String {
+    cl3::program::get_program_data(program.get(), CL_PROGRAM_KERNEL_NAMES)
+        .map(|b| {
+            String::from_utf8_lossy(&b)
+                .trim_end_matches('\0')
+                .to_string()
+        })
+        .unwrap_or_default()
+}
+
+/// The C++ for OpenCL initialisation kernels among `names` (`;`-separated, as
+/// `CL_PROGRAM_KERNEL_NAMES` lists them): clang names each `_GLOBAL__sub_I_<file name>`.
+pub fn init_kernels(names: &str) -> Vec<String> {
+    let mut v: Vec<String> = names
+        .split(';')
+        .map(str::trim)
+        .filter(|n| n.starts_with(INIT_PREFIX))
+        .map(String::from)
+        .collect();
+    v.sort();
+    v
+}
+
+/// The prefix of clang's C++ for OpenCL initialisation kernels.
+pub const INIT_PREFIX: &str = "_GLOBAL__sub_I_";
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn init_kernels_are_found_by_clangs_prefix() {
+        assert_eq!(
+            super::init_kernels("observe;_GLOBAL__sub_I_case.cl;read_back"),
+            ["_GLOBAL__sub_I_case.cl"]
+        );
+        assert!(super::init_kernels("").is_empty());
     }
 }

@@ -66,6 +66,10 @@ pub enum Mode {
     Spirv,
     /// [`Mode::Run`] through SPIR-V, as [`Mode::Spirv`].
     SpirvRun,
+    /// A case that must be rejected, on the SPIR-V path: only the offline compiler's front end
+    /// runs, and its verdict is answered as a skip that names it ([`super::spirv::front_verdict`]);
+    /// the driver is given nothing.
+    SpirvFront,
 }
 
 impl Mode {
@@ -78,6 +82,7 @@ impl Mode {
             Mode::ArgInfo => "arg-info",
             Mode::Spirv => "spirv",
             Mode::SpirvRun => "spirv-run",
+            Mode::SpirvFront => "spirv-front",
         }
     }
 }

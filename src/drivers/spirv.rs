@@ -35,8 +35,33 @@ pub fn tool(program: &str) -> Command {
     cmd
 }
 
-/// The SPIR-V version the translator writes.
+/// The SPIR-V version the translator writes for OpenCL C.
 pub const SPIRV_VERSION: &str = "1.0";
+
+/// The newest SPIR-V version a C++ module is written in: `spirv-val`'s newest OpenCL
+/// environment, `opencl2.2`, validates up to SPIR-V 1.2 (`llvm-spirv-15` writes up to 1.4).
+const CXX_MAX: (u32, u32) = (1, 2);
+
+/// The SPIR-V version a module for `options` is written in, on a device whose
+/// `CL_DEVICE_IL_VERSION` is `il`. OpenCL C: [`SPIRV_VERSION`]. C++ for OpenCL: the newest
+/// version both the device and the validator know (up to [`CXX_MAX`]), since a program with global constructors
+/// marks its initialisation kernel with the `Initializer` execution mode, which SPIR-V 1.1
+/// introduced (at 1.0 the translator refuses such a module).
+pub fn version_for(options: &str, il: &str) -> String {
+    if !options.contains("-cl-std=CLC++") {
+        return SPIRV_VERSION.into();
+    }
+    il.split_whitespace()
+        .filter_map(|v| v.strip_prefix("SPIR-V_"))
+        .filter_map(|v| {
+            let (a, b) = v.split_once('.')?;
+            Some((a.parse::<u32>().ok()?, b.parse::<u32>().ok()?))
+        })
+        .filter(|v| *v <= CXX_MAX)
+        .max()
+        .map(|(a, b)| format!("{a}.{b}"))
+        .unwrap_or_else(|| SPIRV_VERSION.into())
+}
 
 /// The arguments before the options: OpenCL C for SPIR, with the default header, to bitcode.
 const FRONT: [&str; 8] = [
@@ -51,9 +76,13 @@ const FRONT: [&str; 8] = [
 ];
 
 /// `spirv-val`'s environment for a build whose options say `-cl-std=CL1.x` (OpenCL 1.2 with
-/// `cl_khr_il_program`) or a later one (OpenCL 2.0 semantics; spirv-val has no 3.0 one).
+/// `cl_khr_il_program`) or a later one (OpenCL 2.0 semantics; spirv-val has no 3.0 one); C++
+/// for OpenCL: OpenCL 2.2, whose SPIR-V goes up to 1.2.
 pub fn target_env(options: &str) -> &'static str {
-    if options.contains("-cl-std=CL1.") {
+    if options.contains("-cl-std=CLC++") {
+        // C++ modules may be SPIR-V 1.1 or 1.2 ([`version_for`]).
+        "opencl2.2"
+    } else if options.contains("-cl-std=CL1.") {
         "opencl1.2"
     } else {
         "opencl2.0"
@@ -80,9 +109,35 @@ pub fn versions() -> Result<String, String> {
     Ok(parts.join(", "))
 }
 
+/// The offline front end's verdict on a case that must be rejected, in words that name who
+/// judged it: on the SPIR-V path a source the driver never sees is not the driver's to reject,
+/// so the job is answered as skipped with this text, whichever way the front end went.
+pub fn front_verdict(dir: &Path, req: &Request) -> Result<String, String> {
+    std::fs::write(dir.join("case.cl"), &req.source)
+        .map_err(|e| format!("cannot write the case for {CLANG}: {e}"))?;
+    let out = tool(CLANG)
+        .current_dir(dir)
+        .args(FRONT)
+        .args(["-fsyntax-only"])
+        .args(req.options.split_whitespace())
+        .arg("case.cl")
+        .output()
+        .map_err(|e| format!("cannot run {CLANG}: {e}"))?;
+    Ok(if out.status.success() {
+        format!(
+            "judged offline, not by the device: {CLANG} accepts a case that must be rejected, so there is no verdict to give the driver (a front-end finding, reported by the clang subjects)"
+        )
+    } else {
+        format!(
+            "judged offline, not by the device: {CLANG} rejects it, as the case expects: {}",
+            first_error(&out.stderr)
+        )
+    })
+}
+
 /// The module for `req` (source and offline options), or why the driver gets nothing (the
 /// job is then skipped, saying so).
-pub fn compile(dir: &Path, req: &Request) -> Result<Vec<u8>, String> {
+pub fn compile(dir: &Path, req: &Request, version: &str) -> Result<Vec<u8>, String> {
     let (src, bc, spv) = (
         dir.join("case.cl"),
         dir.join("case.bc"),
@@ -108,7 +163,7 @@ pub fn compile(dir: &Path, req: &Request) -> Result<Vec<u8>, String> {
         ));
     }
     let out = tool(TRANSLATOR)
-        .arg(format!("--spirv-max-version={SPIRV_VERSION}"))
+        .arg(format!("--spirv-max-version={version}"))
         .arg(&bc)
         .arg("-o")
         .arg(&spv)
@@ -251,9 +306,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn cxx_modules_take_the_newest_version_device_and_translator_share() {
+        let il = "SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2 SPIR-V_1.3 SPIR-V_1.4 SPIR-V_1.5";
+        assert_eq!(version_for("-cl-std=CLC++2021", il), "1.2");
+        assert_eq!(
+            version_for("-cl-std=CLC++2021", "SPIR-V_1.0 SPIR-V_1.1"),
+            "1.1"
+        );
+        assert_eq!(version_for("-cl-std=CL2.0", il), "1.0");
+        assert_eq!(version_for("-cl-std=CLC++2021", ""), "1.0");
+    }
+
+    #[test]
     fn the_validation_environment_follows_the_language() {
         assert_eq!(target_env("-cl-std=CL1.2"), "opencl1.2");
         assert_eq!(target_env("-cl-std=CL2.0"), "opencl2.0");
+        assert_eq!(target_env("-cl-std=CLC++2021"), "opencl2.2");
         assert_eq!(
             target_env("-cl-std=CL3.0 -Xclang -cl-ext=-__opencl_c_generic_address_space"),
             "opencl2.0"

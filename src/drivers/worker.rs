@@ -161,12 +161,33 @@ pub fn build_main(platform: u32, device: u32) -> anyhow::Result<()> {
             Mode::Build => build_one(&context, &device, &req).1,
             Mode::Run => runner.run_case(&req),
             Mode::ArgInfo => runner.arg_info(&req),
+            Mode::SpirvFront => {
+                if scratch.is_none() {
+                    scratch = Some(tempfile::Builder::new().prefix("clasp-spirv-").tempdir()?);
+                }
+                let dir = scratch.as_ref().map(|d| d.path()).unwrap_or(Path::new("."));
+                let why = super::spirv::front_verdict(dir, &req).unwrap_or_else(|e| e);
+                Response {
+                    id: req.id,
+                    status: BuildStatus::Invalid,
+                    code: String::new(),
+                    log: String::new(),
+                    build_ms: 0.0,
+                    actual: Some(crate::results::Actual::Skipped { why }),
+                }
+            }
             Mode::Spirv | Mode::SpirvRun => {
                 if scratch.is_none() {
                     scratch = Some(tempfile::Builder::new().prefix("clasp-spirv-").tempdir()?);
                 }
                 let dir = scratch.as_ref().map(|d| d.path()).unwrap_or(Path::new("."));
-                match super::spirv::compile(dir, &req).and_then(|il| fits_device(&device, il)) {
+                let version = super::spirv::version_for(
+                    &req.options,
+                    &device.il_version().unwrap_or_default(),
+                );
+                match super::spirv::compile(dir, &req, &version)
+                    .and_then(|il| fits_device(&device, il))
+                {
                     Ok(il) => {
                         // Every option went to the offline compiler.
                         let run = req.mode == Mode::SpirvRun;
@@ -405,7 +426,7 @@ pub fn raw_main(platform: u32, device: u32, loops: u32) -> anyhow::Result<()> {
                             driver_s += build_one(&context, &device, req).1.build_ms / 1e3
                         }
                         // The SPIR-V path is not timed raw (`clasp overhead` measures drivers).
-                        Mode::Spirv | Mode::SpirvRun => {}
+                        Mode::Spirv | Mode::SpirvRun | Mode::SpirvFront => {}
                         Mode::Run | Mode::ArgInfo => {
                             let t = Instant::now();
                             let _ = match req.mode {

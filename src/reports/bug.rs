@@ -297,7 +297,11 @@ pub fn render(s: &Summary<'_>, rep: &Reported<'_>, others: &[&str]) -> String {
              `spirv-val --target-env {env} case.spv` passes.",
             crate::drivers::spirv::CLANG,
             crate::drivers::spirv::TRANSLATOR,
-            crate::drivers::spirv::SPIRV_VERSION,
+            if options.contains("-cl-std=CLC++") {
+                "1.2 (or the newest the device takes, 1.1 at least)"
+            } else {
+                crate::drivers::spirv::SPIRV_VERSION
+            },
         );
         m.push_str(
             "2. `clCreateProgramWithIL` (before OpenCL 2.1: `cl_khr_il_program`'s \
@@ -306,6 +310,9 @@ pub fn render(s: &Summary<'_>, rep: &Reported<'_>, others: &[&str]) -> String {
              `CL_PROGRAM_BUILD_LOG`.\n",
         );
         if let Some(c) = case.filter(|c| c.kind == "run") {
+            if options.contains("-cl-std=CLC++") {
+                m.push_str("   Then, as clang's documentation asks of the host (\"Constructing and destroying global objects\"), enqueue once, with one work-item, each kernel `CL_PROGRAM_KERNEL_NAMES` lists whose name starts with `_GLOBAL__sub_I_`, before the launches below.\n");
+            }
             m.push_str("3. Create the kernel and its arguments, launch, read back and compare, as the case's directives say:\n\n");
             for d in host_directives(c) {
                 let _ = writeln!(m, "   - `{d}`");

@@ -179,8 +179,10 @@ pub fn plan(
             SubjectKind::Compiler(c) => plan_compiler(c, case, profile, &mut job),
             SubjectKind::Device(d) | SubjectKind::DeviceSpirv(d) => {
                 job.options = driver_options(case, profile);
+                let spirv = matches!(subject.kind, SubjectKind::DeviceSpirv(_));
                 if profile.lang().is_cxx() {
-                    if !d.has_extension(CXX_EXTENSION) {
+                    // Through SPIR-V the device never reads C++: the offline compiler does.
+                    if !spirv && !d.has_extension(CXX_EXTENSION) {
                         job.skip = Some(format!("device does not report {CXX_EXTENSION}"));
                     }
                 } else if !d.c_langs().contains(&profile.lang()) {
@@ -202,7 +204,7 @@ pub fn plan(
                     // Only the build is judged: it must fail.
                     job.mode = Mode::Build;
                 }
-                if matches!(subject.kind, SubjectKind::DeviceSpirv(_)) {
+                if spirv {
                     plan_spirv(case, profile, &mut job);
                 }
             }
@@ -250,19 +252,22 @@ fn plan_compiler(c: &compiler::Compiler, case: &Case, profile: Profile, job: &mu
 }
 
 /// A device job on the SPIR-V path: what is judged is the driver's SPIR-V consumer, so only
-/// what must build and run goes that way; the options are the offline compiler's.
+/// what must build and run goes that way; the options are the offline compiler's. C++ for
+/// OpenCL goes this way whatever the device reports (it reads SPIR-V, not C++); a C++ case
+/// that must be rejected gets the offline front end's verdict, answered as a skip that names
+/// it ([`Mode::SpirvFront`]), since no driver sees a source the compiler refuses. OpenCL C
+/// must-reject cases are left to the source path, where the driver's own compiler judges them.
 fn plan_spirv(case: &Case, profile: Profile, job: &mut Job) {
     if job.skip.is_some() {
         return;
     }
-    job.skip = if profile.lang().is_cxx() {
-        Some("C++ for OpenCL is not compiled offline here".into())
-    } else if job.kind == RunKind::UnsupportedStd {
+    let front_only = profile.lang().is_cxx() && job.expected == Expected::Reject;
+    job.skip = if job.kind == RunKind::UnsupportedStd {
         Some(format!(
             "the device does not report {}: whether it refuses that -cl-std is a question for its source path; the SPIR-V path takes must-accept and run-time cases only",
             profile.name()
         ))
-    } else if job.expected == Expected::Reject {
+    } else if job.expected == Expected::Reject && !front_only {
         Some("must-reject cases do not apply to the SPIR-V path: the offline compiler, not the driver, judges the source".into())
     } else if case.run.as_ref().is_some_and(|r| {
         r.queries
@@ -273,7 +278,9 @@ fn plan_spirv(case: &Case, profile: Profile, job: &mut Job) {
     } else {
         None
     };
-    job.mode = if job.mode == Mode::Run {
+    job.mode = if front_only {
+        Mode::SpirvFront
+    } else if job.mode == Mode::Run {
         Mode::SpirvRun
     } else {
         Mode::Spirv
@@ -565,6 +572,36 @@ mod tests {
         assert!(jobs[1].skip.as_deref().unwrap().contains("source path"));
         let reject = plan(&s, &case(), 0, &|p| p == Profile::CL1_2);
         assert!(reject[0].skip.as_deref().unwrap().contains("must-reject"));
+    }
+
+    #[test]
+    fn cxx_goes_through_spirv_without_the_extension_and_rejects_go_to_the_front_end() {
+        let mut d = device("OpenCL C 3.0", Some(&["1.2", "3.0"]), &[]);
+        d.il_version = Some("SPIR-V_1.0".into());
+        let spirv = Subject {
+            id: "p/d via SPIR-V".into(),
+            identity: "x".into(),
+            kind: SubjectKind::DeviceSpirv(Box::new(d.clone())),
+        };
+        let case = |body: &str| {
+            Case::parse(
+                "c.cl",
+                "c",
+                &format!("//@ rules: CXX-IMPLICIT-PRIVATE\n//@ profiles: CLC++2021\n{body}"),
+            )
+            .unwrap()
+        };
+        let run = case("//@ kind: run\n//@ launch: k 1\n//@ arg: buffer int[1] out\n//@ expect: out == {1}\nkernel void k(global int *out) { *out = 1; }\n");
+        let reject = case("kernel void k(global int *g) { int x; global int *p = &x; //~ ERROR CXX-IMPLICIT-PRIVATE\n }\n");
+        let on = |s: &Subject, c: &Case| plan(s, c, 0, &|_| true).remove(0);
+        let j = on(&spirv, &run);
+        assert_eq!((j.mode, j.skip.as_deref()), (Mode::SpirvRun, None));
+        assert_eq!(j.options, ["-cl-std=CLC++2021"]);
+        let j = on(&spirv, &reject);
+        assert_eq!((j.mode, j.skip.as_deref()), (Mode::SpirvFront, None));
+        // From source, the device must report the extension.
+        let why = on(&Subject::device(&d), &run).skip.unwrap();
+        assert!(why.contains(CXX_EXTENSION), "{why}");
     }
 
     #[test]

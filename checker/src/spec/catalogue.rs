@@ -1141,8 +1141,11 @@ catalogue! {
         check: Check::Runtime,
         applies: Applies::Cxx,
         cite: cite(F004, CXX_SPACES, "The constructors of objects in local memory are executed by one work-item before the kernel body execution."),
-        readings: &[],
-        interpretation: None,
+        readings: &[
+            Reading { source: F004, says: "One work-item constructs each __local object before the kernel body runs." },
+            Reading { source: "clang (C++ for OpenCL; llvm-project 9b4c6b8, D59646, PR41157; test CodeGenOpenCLCXX/local_addrspace_init.cl)", says: "__local objects are never initialised, not even by a user default constructor: 'Prevent implicit init of local addr space var in C++ mode', leaving them as OpenCL C leaves __local variables, to be set by assignment." },
+        ],
+        interpretation: Some("C++ for OpenCL, the language clang and the devices here compile, follows clang's reading, chosen by its maintainers; the OpenCL C++ kernel language's sentence is the expectation the cases state. A module that constructs nothing is that reading, and what the kernel then reads is whatever the __local memory held, so a class for it names the buffer and no value."),
     }
     CxxZeroInit = "CXX-ZERO-INIT" {
         family: "cxx-storage",

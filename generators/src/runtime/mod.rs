@@ -8,12 +8,15 @@
 //!   globals, statics in helpers;
 //! - [`limits`]: `__local` isolation, dynamic `__local` arguments of every size and alignment,
 //!   `CL_KERNEL_LOCAL_MEM_SIZE`, the constant limits and the other queries;
-//! - [`align`]: the alignment of objects of every type in every space, however they got there.
+//! - [`align`]: the alignment of objects of every type in every space, however they got there;
+//! - [`cxx`]: C++ for OpenCL: the run-time cells of the initialisation table, implicit storage,
+//!   generic pointers and references, space-qualified member functions, templates over spaces.
 //!
 //! Every name a case declares at file scope (kernels, helpers, structs, program-scope variables)
 //! ends in the case's [`tag`], so that many cases can be built as one program.
 
 mod align;
+mod cxx;
 mod generic;
 mod limits;
 mod places;
@@ -32,6 +35,7 @@ pub fn all(out: &mut Out) {
     progscope::all(out);
     limits::all(out);
     align::all(out);
+    cxx::all(out);
 }
 
 /// The value the generator stores in lane `k` of an object: small, never zero, exact in every
