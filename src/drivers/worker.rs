@@ -78,6 +78,7 @@ impl Channel {
                     log: format!("bad request: {e}"),
                     build_ms: 0.0,
                     actual: None,
+                    members: Vec::new(),
                 },
             };
             self.say(&resp)?;
@@ -157,6 +158,23 @@ pub fn build_main(platform: u32, device: u32) -> anyhow::Result<()> {
             Ok(expanded) => expanded.unwrap_or(req),
             Err(skipped) => return Ok(*skipped),
         };
+        if !req.members.is_empty() {
+            return Ok(match req.mode {
+                Mode::Build | Mode::ArgInfo => super::packing::answer(&req, &mut |r| match r.mode {
+                    Mode::ArgInfo => runner.arg_info(r),
+                    _ => build_one(&context, &device, r).1,
+                }),
+                _ => Response {
+                    id: req.id,
+                    status: BuildStatus::Invalid,
+                    code: String::new(),
+                    log: "a pack is a build or an argument-qualifier query".into(),
+                    build_ms: 0.0,
+                    actual: None,
+                    members: Vec::new(),
+                },
+            });
+        }
         Ok(match req.mode {
             Mode::Build => build_one(&context, &device, &req).1,
             Mode::Run => runner.run_case(&req),
@@ -189,6 +207,7 @@ pub fn build_main(platform: u32, device: u32) -> anyhow::Result<()> {
                         log: String::new(),
                         build_ms: 0.0,
                         actual: Some(crate::results::Actual::Skipped { why }),
+                        members: Vec::new(),
                     },
                 }
             }
@@ -234,6 +253,7 @@ pub(super) fn build_one(
                 log,
                 build_ms,
                 actual: None,
+                members: Vec::new(),
             },
         )
     };
@@ -322,6 +342,7 @@ pub(super) fn build_one(
         log,
         build_ms,
         actual: None,
+        members: Vec::new(),
     };
     match status {
         BuildStatus::Accepted => (Some(program), response),
