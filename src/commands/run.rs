@@ -205,6 +205,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         first_generated,
         worker_log,
         pack: args.pack,
+        reject_by: args.reject_by,
     };
     // The engine phase, timed apart from discovery before it and the reports after it, with the
     // CPU time of this process and of every worker it reaped (`clasp overhead` reads these).

@@ -75,6 +75,10 @@ pub enum Mode {
     Spirv,
     /// [`Mode::Run`] through SPIR-V, as [`Mode::Spirv`].
     SpirvRun,
+    /// [`Mode::Build`] with `clCompileProgram` and no link: the cheaper way to a build that
+    /// must fail, on the platforms where it gives `clBuildProgram`'s verdict on every case
+    /// (measured, see [`crate::engine`]). Answered as a build is.
+    Compile,
 }
 
 impl Mode {
@@ -87,6 +91,7 @@ impl Mode {
             Mode::ArgInfo => "arg-info",
             Mode::Spirv => "spirv",
             Mode::SpirvRun => "spirv-run",
+            Mode::Compile => "compile",
         }
     }
 }

@@ -176,7 +176,7 @@ pub fn build_main(platform: u32, device: u32) -> anyhow::Result<()> {
             });
         }
         Ok(match req.mode {
-            Mode::Build => build_one(&context, &device, &req).1,
+            Mode::Build | Mode::Compile => build_one(&context, &device, &req).1,
             Mode::Run => runner.run_case(&req),
             Mode::ArgInfo => runner.arg_info(&req),
             Mode::Spirv | Mode::SpirvRun => {
@@ -236,7 +236,8 @@ pub(super) fn build_one(
     req: &Request,
 ) -> (Option<super::program::Program>, Response) {
     use opencl3::error_codes::{
-        error_text, ClError, CL_BUILD_PROGRAM_FAILURE, CL_INVALID_BUILD_OPTIONS,
+        error_text, ClError, CL_BUILD_PROGRAM_FAILURE, CL_COMPILE_PROGRAM_FAILURE,
+        CL_INVALID_BUILD_OPTIONS, CL_INVALID_COMPILER_OPTIONS,
     };
     use opencl3::program::{
         build_program, get_program_build_data, get_program_build_info, CL_BUILD_ERROR,
@@ -284,7 +285,19 @@ pub(super) fn build_one(
     };
     let dev = device.id();
     let start = Instant::now();
-    let result = build_program(program.get(), &[dev], &options, None, std::ptr::null_mut());
+    let result = if req.mode == Mode::Compile {
+        opencl3::program::compile_program(
+            program.get(),
+            &[dev],
+            &options,
+            &[],
+            &[],
+            None,
+            std::ptr::null_mut(),
+        )
+    } else {
+        build_program(program.get(), &[dev], &options, None, std::ptr::null_mut())
+    };
     let build_ms = start.elapsed().as_secs_f64() * 1e3;
     let status: Option<i32> = get_program_build_info(program.get(), dev, CL_PROGRAM_BUILD_STATUS)
         .ok()
@@ -318,12 +331,13 @@ pub(super) fn build_one(
                 build_ms,
             )
         }
-        (Err(CL_BUILD_PROGRAM_FAILURE), Some(CL_BUILD_ERROR | CL_BUILD_NONE) | None) => {
-            BuildStatus::Rejected
-        }
+        (
+            Err(CL_BUILD_PROGRAM_FAILURE | CL_COMPILE_PROGRAM_FAILURE),
+            Some(CL_BUILD_ERROR | CL_BUILD_NONE) | None,
+        ) => BuildStatus::Rejected,
         // A -cl-std the device does not support is an invalid build option (OpenCL API
         // `clBuildProgram`: "CL_INVALID_BUILD_OPTIONS if the build options ... are invalid").
-        (Err(CL_INVALID_BUILD_OPTIONS), _) => BuildStatus::Rejected,
+        (Err(CL_INVALID_BUILD_OPTIONS | CL_INVALID_COMPILER_OPTIONS), _) => BuildStatus::Rejected,
         (Err(e), _) => {
             return invalid(
                 format!(
@@ -422,7 +436,7 @@ pub fn raw_main(platform: u32, device: u32, loops: u32) -> anyhow::Result<()> {
                 let mut driver_s = 0.0;
                 for req in &jobs {
                     match req.mode {
-                        Mode::Build => {
+                        Mode::Build | Mode::Compile => {
                             driver_s += build_one(&context, &device, req).1.build_ms / 1e3
                         }
                         // The SPIR-V path is not timed raw (`clasp overhead` measures drivers).
