@@ -238,6 +238,11 @@ pub struct RunArgs {
     /// (`clBuildProgram` always) or `compile` (`clCompileProgram` always: for measuring).
     #[arg(long, value_enum, default_value_t = RejectBy::Auto)]
     pub reject_by: RejectBy,
+    /// Print what the run would do per subject (results, answered from the cache, requests to
+    /// its workers, builds of a pack counted once) and how long it would take at the rates
+    /// the cache keeps from earlier runs; run nothing.
+    #[arg(long, alias = "plan")]
+    pub dry_run: bool,
     /// Do not read or write the result cache.
     #[arg(long)]
     pub no_cache: bool,

@@ -268,6 +268,66 @@ fn plan_packs(
     (pack_of, packs)
 }
 
+/// What a run of `tasks` will do on one subject, before it runs (`clasp run --dry-run`).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Planned {
+    /// Results it produces.
+    pub results: usize,
+    /// Of those, answered from the cache or skipped without a worker.
+    pub answered: usize,
+    /// Requests its workers get: a compile pack is one, whatever its size.
+    pub requests: usize,
+}
+
+/// Counts what `execute` would do, per subject, without starting anything.
+pub fn plan(
+    cases: &[Case],
+    subjects: &[Subject],
+    tasks: &[Task],
+    cfg: &Config,
+) -> anyhow::Result<Vec<Planned>> {
+    let mut out = vec![Planned::default(); subjects.len()];
+    let mut queues: Vec<VecDeque<usize>> = vec![VecDeque::new(); subjects.len()];
+    let mut companions = vec![0usize; subjects.len()];
+    for (si, s) in subjects.iter().enumerate() {
+        let cache = match &cfg.cache_dir {
+            Some(dir) if s.cacheable() => Cache::open(dir, &s.identity)?,
+            _ => Cache::disabled(),
+        };
+        for (ti, t) in tasks.iter().enumerate().filter(|(_, t)| t.subject == si) {
+            out[si].results += 1;
+            let key = Key::new(
+                &cases[t.job.case].source,
+                &t.job.options.join(" "),
+                t.job.profile,
+            )
+            .with_mode(sent_mode(s, &t.job, cfg));
+            if t.job.skip.is_some() || cache.get(&key).is_some() {
+                out[si].answered += 1;
+            } else if t.job.kind == RunKind::ArgQualifiers {
+                companions[si] += 1;
+            } else {
+                queues[si].push_back(ti);
+            }
+        }
+    }
+    let units = plan_compile_packs(cases, subjects, tasks, cfg, queues);
+    for (si, units) in units.iter().enumerate() {
+        let packs = units.iter().filter(|u| matches!(u, Unit::Pack(_))).count();
+        // Companions of packed builds go as packs too.
+        let packed: usize = units
+            .iter()
+            .map(|u| match u {
+                Unit::Pack(ts) => ts.len(),
+                Unit::One(_) => 0,
+            })
+            .sum();
+        let riding = companions[si].min(packed);
+        out[si].requests = units.len() + companions[si] - riding + packs.min(riding);
+    }
+    Ok(out)
+}
+
 /// Runs `tasks` and hands each result to `on_result` as it completes.
 pub fn execute(
     cases: &[Case],
@@ -688,9 +748,6 @@ pub fn execute(
                                         }
                                     }
                                     Unit::Pack(ts) => {
-                                        if std::env::var_os("CLASP_DEBUG_PACK").is_some() {
-                                            eprintln!("pack {:?} of {} in {:.0} ms, {:.0} ms built", tasks[ts[0]].job.mode, ts.len(), ms(started), answer.build_ms);
-                                        }
                                         if answer.members.len() != ts.len() {
                                             // Not a pack's answer: its members go alone.
                                             for t in ts.into_iter().rev() {
@@ -713,9 +770,6 @@ pub fn execute(
                                                         &job.arg_qualifiers,
                                                     );
                                                     if run.status != RunStatus::Ok {
-                                                        if std::env::var_os("CLASP_DEBUG_PACK").is_some() {
-                                                            eprintln!("again alone: {:?}", run);
-                                                        }
                                                         pending.push_back(Unit::One(ti));
                                                         continue;
                                                     }

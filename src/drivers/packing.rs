@@ -277,9 +277,6 @@ fn settle(
         }
         _ => {}
     }
-    if std::env::var_os("CLASP_DEBUG_PACK").is_some() {
-        eprintln!("pack {range:?} failed: {}\n{}", together.log, joined(&req.members, range.clone()));
-    }
     let mid = range.start + range.len() / 2;
     settle(req, range.start..mid, build, answers);
     settle(req, mid..range.end, build, answers);
