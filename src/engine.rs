@@ -177,7 +177,10 @@ fn plan_compile_packs(
                 units.push_back(Unit::One(ti));
                 continue;
             }
-            match groups.iter_mut().find(|(o, _)| *o == job.options.as_slice()) {
+            match groups
+                .iter_mut()
+                .find(|(o, _)| *o == job.options.as_slice())
+            {
                 Some((_, members)) => members.push(ti),
                 None => groups.push((&job.options, vec![ti])),
             }
@@ -560,27 +563,28 @@ pub fn execute(
                             let mut head_start = Instant::now();
                             // Hands one outcome on; false when the receiver is gone. The
                             // companion of an accepted build is returned, to be sent next.
-                            let settle = |ti: usize,
-                                          actual: Actual,
-                                          driver_ms: Option<f64>,
-                                          duration_ms: f64,
-                                          companions: &mut Vec<usize>| {
-                                let mut companion_skip = None;
-                                if let Some(ci) = attached[ti] {
-                                    if matches!(actual, Actual::Accepted { .. }) {
-                                        companions.push(ci);
-                                    } else {
-                                        companion_skip = Some((ci, skipped_companion(&actual)));
+                            let settle =
+                                |ti: usize,
+                                 actual: Actual,
+                                 driver_ms: Option<f64>,
+                                 duration_ms: f64,
+                                 companions: &mut Vec<usize>| {
+                                    let mut companion_skip = None;
+                                    if let Some(ci) = attached[ti] {
+                                        if matches!(actual, Actual::Accepted { .. }) {
+                                            companions.push(ci);
+                                        } else {
+                                            companion_skip = Some((ci, skipped_companion(&actual)));
+                                        }
                                     }
-                                }
-                                let out = Outcome {
-                                    actual,
-                                    duration_ms,
-                                    driver_ms,
+                                    let out = Outcome {
+                                        actual,
+                                        duration_ms,
+                                        driver_ms,
+                                    };
+                                    tx.send((ti, out)).is_ok()
+                                        && companion_skip.is_none_or(|skip| tx.send(skip).is_ok())
                                 };
-                                tx.send((ti, out)).is_ok()
-                                    && companion_skip.is_none_or(|skip| tx.send(skip).is_ok())
-                            };
                             // Companions of one answer go next: together when several.
                             let queue_companions =
                                 |companions: Vec<usize>, pending: &mut VecDeque<Unit>| {
@@ -631,7 +635,10 @@ pub fn execute(
                                                                 .as_str()
                                                         })
                                                         .collect();
-                                                    (w.send_pack(&members, &options, job.mode), true)
+                                                    (
+                                                        w.send_pack(&members, &options, job.mode),
+                                                        true,
+                                                    )
                                                 }
                                             };
                                             match sent {
@@ -676,8 +683,7 @@ pub fn execute(
                                             };
                                             let mut c = Vec::new();
                                             for ti in ts {
-                                                if !settle(ti, a.clone(), None, ms(start), &mut c)
-                                                {
+                                                if !settle(ti, a.clone(), None, ms(start), &mut c) {
                                                     break 'jobs;
                                                 }
                                             }
@@ -742,8 +748,7 @@ pub fn execute(
                                     Unit::One(ti) => {
                                         let driver_ms = Some(answer.build_ms);
                                         let a = device_actual(answer);
-                                        if !settle(ti, a, driver_ms, ms(started), &mut companions)
-                                        {
+                                        if !settle(ti, a, driver_ms, ms(started), &mut companions) {
                                             break;
                                         }
                                     }

@@ -142,7 +142,12 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         )),
         None => None,
     };
-    let planned = engine::plan(&cases, &subjects, &tasks, &cfg_for_plan(args, &exe, first_generated))?;
+    let planned = engine::plan(
+        &cases,
+        &subjects,
+        &tasks,
+        &cfg_for_plan(args, &exe, first_generated),
+    )?;
     // The progress bars need each case's rules, not its source (the engine has that).
     let case_rules: Vec<CaseInfo> = infos
         .into_iter()
@@ -425,13 +430,20 @@ fn dry_run(
     }
     let cfg = cfg_for_plan(args, exe, first_generated);
     let planned = engine::plan(cases, subjects, &tasks, &cfg)?;
-    let known = cfg.cache_dir.as_deref().map(rates::load).unwrap_or_default();
+    let known = cfg
+        .cache_dir
+        .as_deref()
+        .map(rates::load)
+        .unwrap_or_default();
     println!("| subject | results | from the cache or skipped | requests to workers | estimate |");
     println!("| --- | ---: | ---: | ---: | ---: |");
     for (s, p) in subjects.iter().zip(&planned) {
         let estimate = match known.get(&s.identity) {
             Some(ms) if p.requests > 0 => {
-                format!("{:.0} s", p.requests as f64 * ms / 1e3 / cfg.workers.max(1) as f64)
+                format!(
+                    "{:.0} s",
+                    p.requests as f64 * ms / 1e3 / cfg.workers.max(1) as f64
+                )
             }
             _ if p.requests == 0 => "0 s".into(),
             _ => "no measured rate yet".into(),

@@ -311,7 +311,8 @@ mod tests {
 
     #[test]
     fn file_scope_names_are_declarations_only() {
-        let src = "// k(\nstruct S { int a; };\ntypedef struct { int b; } T;\nenum E { A, B = 2 };\n\
+        let src =
+            "// k(\nstruct S { int a; };\ntypedef struct { int b; } T;\nenum E { A, B = 2 };\n\
                    constant int c[2] = {1, 2}, d = M_X;\nglobal int *p, *q;\n\
                    int helper(global int *x) { return x[0] + c[0]; }\n\
                    kernel void k(global int *out) { struct S s; out[0] = helper(out); }\n";
@@ -319,7 +320,9 @@ mod tests {
             file_scope_names(src).unwrap(),
             ["S", "T", "E", "A", "B", "c", "d", "p", "q", "helper", "k"]
         );
-        assert!(file_scope_names("#pragma OPENCL EXTENSION x : enable\nkernel void k() {}").is_none());
+        assert!(
+            file_scope_names("#pragma OPENCL EXTENSION x : enable\nkernel void k() {}").is_none()
+        );
     }
 
     #[test]

@@ -160,10 +160,12 @@ pub fn build_main(platform: u32, device: u32) -> anyhow::Result<()> {
         };
         if !req.members.is_empty() {
             return Ok(match req.mode {
-                Mode::Build | Mode::ArgInfo => super::packing::answer(&req, &mut |r| match r.mode {
-                    Mode::ArgInfo => runner.arg_info(r),
-                    _ => build_one(&context, &device, r).1,
-                }),
+                Mode::Build | Mode::ArgInfo => {
+                    super::packing::answer(&req, &mut |r| match r.mode {
+                        Mode::ArgInfo => runner.arg_info(r),
+                        _ => build_one(&context, &device, r).1,
+                    })
+                }
                 _ => Response {
                     id: req.id,
                     status: BuildStatus::Invalid,
