@@ -227,10 +227,22 @@ pub struct RunArgs {
     /// Per-build timeout in seconds; a worker past it is killed and the case is `timeout`.
     #[arg(long, default_value_t = 60.0)]
     pub timeout: f64,
-    /// Generated run-time cases built together per program on a device (0: each alone). A
-    /// case that does not pass in its pack runs again alone, so results name one case.
+    /// Generated cases built together per program on a device (0: each alone): run-time
+    /// cases, and compile cases that must build. A run-time case that does not pass in its
+    /// pack runs again alone, a compile pack that fails is split until each failing case is
+    /// built alone, so results name one case.
     #[arg(long, default_value_t = 32)]
     pub pack: usize,
+    /// How a device builds a case that must fail: `auto` (`clCompileProgram` without a link
+    /// where measurement showed it gives the same verdict as `clBuildProgram`), `build`
+    /// (`clBuildProgram` always) or `compile` (`clCompileProgram` always: for measuring).
+    #[arg(long, value_enum, default_value_t = RejectBy::Auto)]
+    pub reject_by: RejectBy,
+    /// Print what the run would do per subject (results, answered from the cache, requests to
+    /// its workers, builds of a pack counted once) and how long it would take at the rates
+    /// the cache keeps from earlier runs; run nothing.
+    #[arg(long, alias = "plan")]
+    pub dry_run: bool,
     /// Do not read or write the result cache.
     #[arg(long)]
     pub no_cache: bool,
@@ -263,6 +275,14 @@ pub struct RunArgs {
     /// new or broken.
     #[arg(long, value_name = "DIR")]
     pub baseline: Option<PathBuf>,
+}
+
+/// What `clasp run --reject-by` asks of a device's build that must fail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RejectBy {
+    Auto,
+    Build,
+    Compile,
 }
 
 /// What `clasp run --suite` runs.

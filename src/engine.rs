@@ -21,7 +21,7 @@ use crate::drivers::cache::{Cache, Key};
 use crate::drivers::execute::compare_arg_qualifiers;
 use crate::drivers::pool::{Slot, WorkerFailure};
 use crate::drivers::protocol::{BuildStatus, Mode, Response};
-use crate::results::{judge, Actual, CaseResult, RunKind};
+use crate::results::{judge, Actual, CaseResult, Expected, RunKind, RunStatus};
 use crate::subjects::{self, Job, Subject, SubjectKind};
 use checker::case::Case;
 use std::collections::HashMap;
@@ -52,8 +52,39 @@ pub struct Config {
     pub first_generated: usize,
     /// Where drivers' own output (worker stderr) goes.
     pub worker_log: Option<File>,
-    /// Generated run-time cases per packed program on a device; 0 or 1: none packed.
+    /// Generated cases per packed program on a device; 0 or 1: none packed.
     pub pack: usize,
+    /// How a device builds a case that must fail.
+    pub reject_by: crate::cli::RejectBy,
+}
+
+/// Platforms where `clCompileProgram` without a link gives `clBuildProgram`'s verdict on every
+/// case that must fail, so those cases are only compiled (`--reject-by auto`). Measured with
+/// `clasp run --suite generated --reject-by build` against `--reject-by compile` on the same
+/// jobs, `clasp compare` of the two showing nothing new, fixed or broken (docs/drivers.md).
+const COMPILE_REJECTS: [&str; 0] = [];
+
+/// The mode a device is sent for `job`: a build that must fail is only compiled where that
+/// gives the same verdict ([`COMPILE_REJECTS`], `--reject-by`).
+fn sent_mode(subject: &Subject, job: &Job, cfg: &Config) -> Mode {
+    use crate::cli::RejectBy;
+    let SubjectKind::Device(d) = &subject.kind else {
+        return job.mode;
+    };
+    if job.mode != Mode::Build || job.expected != Expected::Reject {
+        return job.mode;
+    }
+    let platform = d.platform_name.to_ascii_lowercase();
+    let compile = match cfg.reject_by {
+        RejectBy::Build => false,
+        RejectBy::Compile => true,
+        RejectBy::Auto => COMPILE_REJECTS.iter().any(|p| platform.contains(p)),
+    };
+    if compile {
+        Mode::Compile
+    } else {
+        Mode::Build
+    }
 }
 
 /// One job of one subject.
@@ -94,6 +125,80 @@ fn failure(f: WorkerFailure, timeout: std::time::Duration) -> Actual {
 /// 118 CL2.0 results of `as-generic-deref/global-program-generic*` (a 32-case pack takes 3 to
 /// 10 s to build, a case alone about 0.25 s).
 const UNPACKED_PLATFORMS: [&str; 2] = ["rusticl", "intel(r) opencl"];
+
+/// What a device slot sends its worker: one job, or a compile pack of jobs answered together
+/// ([`crate::drivers::packing`]).
+#[derive(Debug, Clone)]
+enum Unit {
+    One(usize),
+    Pack(Vec<usize>),
+}
+
+/// How much longer than one build a compile pack may take: it is one program of up to
+/// `--pack` cases, split in halves (at most twice as many builds in all) when it fails.
+const PACK_DEADLINE: u32 = 4;
+
+/// Platforms whose compile cases are built alone: there, a pack does not cost less than its
+/// members' own builds (measured, see docs/drivers.md).
+const COMPILE_UNPACKED_PLATFORMS: [&str; 0] = [];
+
+/// Compile packs for each device's queue: generated compile jobs that must build, per
+/// profile and options, up to `cfg.pack` in one [`Unit::Pack`]; everything else goes one by one.
+fn plan_compile_packs(
+    cases: &[Case],
+    subjects: &[Subject],
+    tasks: &[Task],
+    cfg: &Config,
+    queues: Vec<VecDeque<usize>>,
+) -> Vec<VecDeque<Unit>> {
+    let mut out = Vec::with_capacity(queues.len());
+    for (si, queue) in queues.into_iter().enumerate() {
+        let packs = match &subjects[si].kind {
+            SubjectKind::Device(d) if cfg.pack >= 2 => {
+                let platform = d.platform_name.to_ascii_lowercase();
+                !COMPILE_UNPACKED_PLATFORMS
+                    .iter()
+                    .any(|p| platform.contains(p))
+            }
+            _ => false,
+        };
+        let mut groups: Vec<(&[String], Vec<usize>)> = Vec::new();
+        let mut units = VecDeque::new();
+        for ti in queue {
+            let job = &tasks[ti].job;
+            let joins = packs
+                && job.mode == Mode::Build
+                && job.kind == RunKind::Listed
+                && job.expected == Expected::Accept
+                && job.case >= cfg.first_generated
+                && cases[job.case].run.is_none()
+                && crate::drivers::packing::packable(&cases[job.case].source);
+            if !joins {
+                units.push_back(Unit::One(ti));
+                continue;
+            }
+            match groups
+                .iter_mut()
+                .find(|(o, _)| *o == job.options.as_slice())
+            {
+                Some((_, members)) => members.push(ti),
+                None => groups.push((&job.options, vec![ti])),
+            }
+        }
+        let mut packed = VecDeque::new();
+        for (_, members) in groups {
+            for chunk in members.chunks(cfg.pack.max(2)) {
+                match chunk {
+                    [one] => packed.push_back(Unit::One(*one)),
+                    _ => packed.push_back(Unit::Pack(chunk.to_vec())),
+                }
+            }
+        }
+        packed.extend(units);
+        out.push(packed);
+    }
+    out
+}
 
 /// Packs of generated run-time cases for each device's queue: per profile, options and
 /// extensions, up to `cfg.pack` cases whose files are joined into one program source (their
@@ -166,6 +271,66 @@ fn plan_packs(
     (pack_of, packs)
 }
 
+/// What a run of `tasks` will do on one subject, before it runs (`clasp run --dry-run`).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Planned {
+    /// Results it produces.
+    pub results: usize,
+    /// Of those, answered from the cache or skipped without a worker.
+    pub answered: usize,
+    /// Requests its workers get: a compile pack is one, whatever its size.
+    pub requests: usize,
+}
+
+/// Counts what `execute` would do, per subject, without starting anything.
+pub fn plan(
+    cases: &[Case],
+    subjects: &[Subject],
+    tasks: &[Task],
+    cfg: &Config,
+) -> anyhow::Result<Vec<Planned>> {
+    let mut out = vec![Planned::default(); subjects.len()];
+    let mut queues: Vec<VecDeque<usize>> = vec![VecDeque::new(); subjects.len()];
+    let mut companions = vec![0usize; subjects.len()];
+    for (si, s) in subjects.iter().enumerate() {
+        let cache = match &cfg.cache_dir {
+            Some(dir) if s.cacheable() => Cache::open(dir, &s.identity)?,
+            _ => Cache::disabled(),
+        };
+        for (ti, t) in tasks.iter().enumerate().filter(|(_, t)| t.subject == si) {
+            out[si].results += 1;
+            let key = Key::new(
+                &cases[t.job.case].source,
+                &t.job.options.join(" "),
+                t.job.profile,
+            )
+            .with_mode(sent_mode(s, &t.job, cfg));
+            if t.job.skip.is_some() || cache.get(&key).is_some() {
+                out[si].answered += 1;
+            } else if t.job.kind == RunKind::ArgQualifiers {
+                companions[si] += 1;
+            } else {
+                queues[si].push_back(ti);
+            }
+        }
+    }
+    let units = plan_compile_packs(cases, subjects, tasks, cfg, queues);
+    for (si, units) in units.iter().enumerate() {
+        let packs = units.iter().filter(|u| matches!(u, Unit::Pack(_))).count();
+        // Companions of packed builds go as packs too.
+        let packed: usize = units
+            .iter()
+            .map(|u| match u {
+                Unit::Pack(ts) => ts.len(),
+                Unit::One(_) => 0,
+            })
+            .sum();
+        let riding = companions[si].min(packed);
+        out[si].requests = units.len() + companions[si] - riding + packs.min(riding);
+    }
+    Ok(out)
+}
+
 /// Runs `tasks` and hands each result to `on_result` as it completes.
 pub fn execute(
     cases: &[Case],
@@ -187,7 +352,7 @@ pub fn execute(
             &t.job.options.join(" "),
             t.job.profile,
         )
-        .with_mode(t.job.mode)
+        .with_mode(sent_mode(&subjects[t.subject], &t.job, cfg))
     };
     // Arg-qualifiers tasks and the compile task each rides on.
     let mut parent_of: HashMap<(usize, usize, checker::Profile), usize> = HashMap::new();
@@ -333,7 +498,8 @@ pub fn execute(
     let scratch = &scratch;
     let attached = &attached;
     let skipped_companion = &skipped_companion;
-    let queues: Vec<Mutex<VecDeque<usize>>> = queues.into_iter().map(Mutex::new).collect();
+    let queues = plan_compile_packs(cases, subjects, tasks, cfg, queues);
+    let queues: Vec<Mutex<VecDeque<Unit>>> = queues.into_iter().map(Mutex::new).collect();
     thread::scope(|scope| -> anyhow::Result<()> {
         let (tx, rx) = mpsc::channel::<(usize, Outcome)>();
         for (si, subject) in subjects.iter().enumerate() {
@@ -342,6 +508,18 @@ pub fn execute(
                 let tx = tx.clone();
                 let queue = &queues[si];
                 let next = move || queue.lock().ok().and_then(|mut q| q.pop_front());
+                // Subjects other than devices get no packs: one job at a time.
+                let next_one = move || match next()? {
+                    Unit::One(ti) => Some(ti),
+                    Unit::Pack(ts) => {
+                        if let Ok(mut q) = queue.lock() {
+                            for t in ts[1..].iter().rev() {
+                                q.push_front(Unit::One(*t));
+                            }
+                        }
+                        Some(ts[0])
+                    }
+                };
                 match &subject.kind {
                     SubjectKind::Device(_)
                     | SubjectKind::DeviceSpirv(_)
@@ -377,70 +555,121 @@ pub fn execute(
                             };
                             // Sent first: companions of accepted builds, and jobs a lost
                             // worker left unanswered.
-                            let mut pending: VecDeque<usize> = VecDeque::new();
+                            let mut pending: VecDeque<Unit> = VecDeque::new();
                             // Sent to the current worker, not yet answered, oldest first.
-                            let mut inflight: VecDeque<(usize, u64, bool)> = VecDeque::new();
+                            let mut inflight: VecDeque<(Unit, u64, bool)> = VecDeque::new();
                             // When the oldest in-flight job started: its request went out, or
                             // the answer before it came in.
                             let mut head_start = Instant::now();
-                            // Hands one outcome on; false when the receiver is gone.
+                            // Hands one outcome on; false when the receiver is gone. The
+                            // companion of an accepted build is returned, to be sent next.
                             let settle =
                                 |ti: usize,
                                  actual: Actual,
                                  driver_ms: Option<f64>,
-                                 started: Instant,
-                                 pending: &mut VecDeque<usize>| {
+                                 duration_ms: f64,
+                                 companions: &mut Vec<usize>| {
                                     let mut companion_skip = None;
                                     if let Some(ci) = attached[ti] {
                                         if matches!(actual, Actual::Accepted { .. }) {
-                                            pending.push_back(ci);
+                                            companions.push(ci);
                                         } else {
                                             companion_skip = Some((ci, skipped_companion(&actual)));
                                         }
                                     }
                                     let out = Outcome {
                                         actual,
-                                        duration_ms: started.elapsed().as_secs_f64() * 1e3,
+                                        duration_ms,
                                         driver_ms,
                                     };
                                     tx.send((ti, out)).is_ok()
                                         && companion_skip.is_none_or(|skip| tx.send(skip).is_ok())
                                 };
+                            // Companions of one answer go next: together when several.
+                            let queue_companions =
+                                |companions: Vec<usize>, pending: &mut VecDeque<Unit>| {
+                                    match companions.as_slice() {
+                                        [] => {}
+                                        [one] => pending.push_back(Unit::One(*one)),
+                                        _ if cfg.pack >= 2 => {
+                                            pending.push_back(Unit::Pack(companions))
+                                        }
+                                        _ => pending.extend(companions.into_iter().map(Unit::One)),
+                                    }
+                                };
+                            let ms = |since: Instant| since.elapsed().as_secs_f64() * 1e3;
                             'jobs: loop {
                                 // Keep PIPELINE requests with the worker, so it never waits.
                                 while inflight.len() < PIPELINE {
-                                    let Some(ti) = pending.pop_front().or_else(&next) else {
+                                    let Some(unit) = pending.pop_front().or_else(&next) else {
                                         break;
                                     };
-                                    let job = &tasks[ti].job;
                                     let start = Instant::now();
+                                    let lead = match &unit {
+                                        Unit::One(ti) => *ti,
+                                        Unit::Pack(ts) => ts[0],
+                                    };
+                                    let job = &tasks[lead].job;
                                     match slot.worker() {
                                         Ok(w) => {
-                                            let source = &cases[job.case].source;
                                             let options = job.options.join(" ");
-                                            let pack = pack_of[ti]
-                                                .filter(|p| !poisoned[*p].load(Ordering::Relaxed))
-                                                .map(|p| packs[p].as_str());
-                                            match w.send_packed(source, &options, job.mode, pack) {
+                                            let (sent, packed) = match &unit {
+                                                Unit::One(ti) => {
+                                                    let source = &cases[job.case].source;
+                                                    let pack = pack_of[*ti]
+                                                        .filter(|p| {
+                                                            !poisoned[*p].load(Ordering::Relaxed)
+                                                        })
+                                                        .map(|p| packs[p].as_str());
+                                                    let mode = sent_mode(subject, job, cfg);
+                                                    let sent =
+                                                        w.send_packed(source, &options, mode, pack);
+                                                    (sent, pack.is_some())
+                                                }
+                                                Unit::Pack(ts) => {
+                                                    let members: Vec<&str> = ts
+                                                        .iter()
+                                                        .map(|t| {
+                                                            cases[tasks[*t].job.case]
+                                                                .source
+                                                                .as_str()
+                                                        })
+                                                        .collect();
+                                                    (
+                                                        w.send_pack(&members, &options, job.mode),
+                                                        true,
+                                                    )
+                                                }
+                                            };
+                                            match sent {
                                                 Ok(id) => {
                                                     if inflight.is_empty() {
                                                         head_start = start;
                                                     }
-                                                    inflight.push_back((ti, id, pack.is_some()));
+                                                    inflight.push_back((unit, id, packed));
                                                 }
                                                 // Dead before this request: an unanswered
                                                 // one before it is the cause, and says how
                                                 // below; this one goes to the next worker.
                                                 Err(_) if !inflight.is_empty() => {
-                                                    pending.push_front(ti);
+                                                    pending.push_front(unit);
                                                     break;
                                                 }
                                                 Err(f) => {
                                                     slot.lost();
+                                                    if let Unit::Pack(ts) = unit {
+                                                        // Its members go alone.
+                                                        for t in ts.into_iter().rev() {
+                                                            pending.push_front(Unit::One(t));
+                                                        }
+                                                        continue;
+                                                    }
                                                     let a = failure(f, cfg.timeout);
-                                                    if !settle(ti, a, None, start, &mut pending) {
+                                                    let mut c = Vec::new();
+                                                    if !settle(lead, a, None, ms(start), &mut c) {
                                                         break 'jobs;
                                                     }
+                                                    queue_companions(c, &mut pending);
                                                 }
                                             }
                                         }
@@ -448,27 +677,36 @@ pub fn execute(
                                             let a = Actual::Skipped {
                                                 why: format!("no worker for this device: {why}"),
                                             };
-                                            if !settle(ti, a, None, start, &mut pending) {
-                                                break 'jobs;
+                                            let ts = match unit {
+                                                Unit::One(ti) => vec![ti],
+                                                Unit::Pack(ts) => ts,
+                                            };
+                                            let mut c = Vec::new();
+                                            for ti in ts {
+                                                if !settle(ti, a.clone(), None, ms(start), &mut c) {
+                                                    break 'jobs;
+                                                }
                                             }
+                                            queue_companions(c, &mut pending);
                                         }
                                     }
                                 }
-                                let Some((ti, id, packed)) = inflight.pop_front() else {
+                                let Some((unit, id, packed)) = inflight.pop_front() else {
                                     break;
                                 };
-                                let left = cfg.timeout.saturating_sub(head_start.elapsed());
+                                let deadline = match unit {
+                                    Unit::One(_) => cfg.timeout,
+                                    Unit::Pack(_) => cfg.timeout * PACK_DEADLINE,
+                                };
+                                let left = deadline.saturating_sub(head_start.elapsed());
                                 let answer = match slot.worker() {
                                     Ok(w) => w.receive(id, left),
                                     Err(why) => Err(WorkerFailure::Protocol(why)),
                                 };
                                 let started = head_start;
                                 head_start = Instant::now();
-                                let (actual, driver_ms) = match answer {
-                                    Ok(r) => {
-                                        let ms = r.build_ms;
-                                        (device_actual(r), Some(ms))
-                                    }
+                                let answer = match answer {
+                                    Ok(r) => r,
                                     Err(f) => {
                                         // The worker died on (or hung in) this job, the
                                         // oldest it had; the ones behind it go again.
@@ -476,27 +714,86 @@ pub fn execute(
                                         for (later, _, _) in inflight.drain(..).rev() {
                                             pending.push_front(later);
                                         }
-                                        // Sent in a pack, the cause may be another case's
-                                        // code: the job goes again alone, and so does the
-                                        // rest of its pack.
-                                        if let (true, Some(p)) = (packed, pack_of[ti]) {
-                                            poisoned[p].store(true, Ordering::Relaxed);
-                                            pending.push_front(ti);
-                                            continue;
+                                        match unit {
+                                            // Sent in a pack, the cause may be another
+                                            // case's code: the job goes again alone, and so
+                                            // does the rest of its pack.
+                                            Unit::One(ti) if packed => {
+                                                if let Some(p) = pack_of[ti] {
+                                                    poisoned[p].store(true, Ordering::Relaxed);
+                                                }
+                                                pending.push_front(Unit::One(ti));
+                                                continue;
+                                            }
+                                            Unit::Pack(ts) => {
+                                                for t in ts.into_iter().rev() {
+                                                    pending.push_front(Unit::One(t));
+                                                }
+                                                continue;
+                                            }
+                                            Unit::One(ti) => {
+                                                let a = failure(f, cfg.timeout);
+                                                let mut c = Vec::new();
+                                                if !settle(ti, a, None, ms(started), &mut c) {
+                                                    break;
+                                                }
+                                                queue_companions(c, &mut pending);
+                                                continue;
+                                            }
                                         }
-                                        (failure(f, cfg.timeout), None)
                                     }
                                 };
-                                if !settle(ti, actual, driver_ms, started, &mut pending) {
-                                    break;
+                                let mut companions = Vec::new();
+                                match unit {
+                                    Unit::One(ti) => {
+                                        let driver_ms = Some(answer.build_ms);
+                                        let a = device_actual(answer);
+                                        if !settle(ti, a, driver_ms, ms(started), &mut companions) {
+                                            break;
+                                        }
+                                    }
+                                    Unit::Pack(ts) => {
+                                        if answer.members.len() != ts.len() {
+                                            // Not a pack's answer: its members go alone.
+                                            for t in ts.into_iter().rev() {
+                                                pending.push_front(Unit::One(t));
+                                            }
+                                            continue;
+                                        }
+                                        let share = ms(started) / ts.len() as f64;
+                                        for (ti, m) in ts.into_iter().zip(answer.members) {
+                                            let driver_ms = Some(m.build_ms);
+                                            let a = device_actual(m);
+                                            // An argument query that does not pass in its
+                                            // pack is asked again of the case alone.
+                                            let job = &tasks[ti].job;
+                                            if job.kind == RunKind::ArgQualifiers {
+                                                if let Actual::Ran { run } = &a {
+                                                    let mut run = run.clone();
+                                                    compare_arg_qualifiers(
+                                                        &mut run,
+                                                        &job.arg_qualifiers,
+                                                    );
+                                                    if run.status != RunStatus::Ok {
+                                                        pending.push_back(Unit::One(ti));
+                                                        continue;
+                                                    }
+                                                }
+                                            }
+                                            if !settle(ti, a, driver_ms, share, &mut companions) {
+                                                break 'jobs;
+                                            }
+                                        }
+                                    }
                                 }
+                                queue_companions(companions, &mut pending);
                             }
                         });
                     }
                     SubjectKind::Clang { exe } => {
                         let scratch = scratch.as_ref().map(|d| d.path().join(w.to_string()));
                         scope.spawn(move || {
-                            while let Some(ti) = next() {
+                            while let Some(ti) = next_one() {
                                 let job = &tasks[ti].job;
                                 let start = Instant::now();
                                 let actual =
@@ -533,7 +830,7 @@ pub fn execute(
                     }
                     SubjectKind::Checker => {
                         scope.spawn(move || {
-                            while let Some(ti) = next() {
+                            while let Some(ti) = next_one() {
                                 let job = &tasks[ti].job;
                                 let start = Instant::now();
                                 let actual = subjects::checker::run(&cases[job.case], job.profile);

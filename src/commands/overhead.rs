@@ -99,6 +99,7 @@ pub fn run(args: &OverheadArgs) -> anyhow::Result<ExitCode> {
             options: r.options.join(" "),
             mode,
             pack: None,
+            members: Vec::new(),
         });
     }
     if cached > 0 {

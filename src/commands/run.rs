@@ -70,6 +70,10 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         bail!("no subject to run");
     }
 
+    if args.dry_run {
+        return dry_run(args, &exe, &cases, first_generated, &sampled, &subjects);
+    }
+
     // Run directory, and what a resumed run already has.
     let (run_dir, done): (PathBuf, HashSet<ResultKey>) = match &args.resume {
         Some(dir) => {
@@ -138,6 +142,12 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         )),
         None => None,
     };
+    let planned = engine::plan(
+        &cases,
+        &subjects,
+        &tasks,
+        &cfg_for_plan(args, &exe, first_generated),
+    )?;
     // The progress bars need each case's rules, not its source (the engine has that).
     let case_rules: Vec<CaseInfo> = infos
         .into_iter()
@@ -190,11 +200,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         .enumerate()
         .map(|(i, s)| (s.id.as_str(), i))
         .collect();
-    let workers = args.jobs.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(2)
-    });
+    let workers = workers(args);
     let cfg = engine::Config {
         exe,
         workers,
@@ -205,6 +211,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         first_generated,
         worker_log,
         pack: args.pack,
+        reject_by: args.reject_by,
     };
     // The engine phase, timed apart from discovery before it and the reports after it, with the
     // CPU time of this process and of every worker it reaped (`clasp overhead` reads these).
@@ -224,6 +231,15 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         Ok(())
     })?;
     let engine_s = engine_start.elapsed().as_secs_f64();
+    if let Some(dir) = &cfg.cache_dir {
+        let mut busy: Vec<f64> = vec![0.0; subjects.len()];
+        for r in read_jsonl(&std::fs::read_to_string(&results_path).unwrap_or_default()).0 {
+            if let (false, Some(&si)) = (r.cached, index.get(r.subject.as_str())) {
+                busy[si] += r.duration_ms;
+            }
+        }
+        let _ = rates::record(dir, &subjects, &planned, &busy);
+    }
     let engine_cpu_s = cpu_with_children() - cpu_start;
     let load_end = load_average();
     progress.finish();
@@ -364,4 +380,111 @@ pub fn load_average() -> String {
 /// CPU time (user and system) of this process and its reaped children, in seconds.
 fn cpu_with_children() -> f64 {
     worker::cpu_seconds(libc::RUSAGE_SELF) + worker::cpu_seconds(libc::RUSAGE_CHILDREN)
+}
+
+/// The engine's configuration as far as planning needs it (no log, no workers started).
+fn cfg_for_plan(args: &RunArgs, exe: &std::path::Path, first_generated: usize) -> engine::Config {
+    engine::Config {
+        exe: exe.to_path_buf(),
+        workers: workers(args),
+        timeout: Duration::from_secs_f64(args.timeout),
+        start_timeout: Duration::from_secs_f64(args.timeout.max(60.0)),
+        cache_dir: (!args.no_cache).then(|| args.cache_dir.clone()),
+        corpus_root: args.cases.clone(),
+        first_generated,
+        worker_log: None,
+        pack: args.pack,
+        reject_by: args.reject_by,
+    }
+}
+
+/// Parallel workers per subject: `-j`, else the number of cores.
+fn workers(args: &RunArgs) -> usize {
+    args.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(2)
+    })
+}
+
+/// `clasp run --dry-run`: per subject, what the run would do and how long it would take.
+fn dry_run(
+    args: &RunArgs,
+    exe: &std::path::Path,
+    cases: &[checker::case::Case],
+    first_generated: usize,
+    sampled: &[Option<Vec<checker::Profile>>],
+    subjects: &[crate::subjects::Subject],
+) -> anyhow::Result<ExitCode> {
+    let mut tasks: Vec<Task> = Vec::new();
+    for (si, s) in subjects.iter().enumerate() {
+        for (ci, c) in cases.iter().enumerate() {
+            let keep = |p: checker::Profile| {
+                (args.profile.is_empty() || args.profile.contains(&p))
+                    && sampled[ci].as_ref().is_none_or(|ps| ps.contains(&p))
+            };
+            for job in plan(s, c, ci, &keep) {
+                tasks.push(Task { subject: si, job });
+            }
+        }
+    }
+    let cfg = cfg_for_plan(args, exe, first_generated);
+    let planned = engine::plan(cases, subjects, &tasks, &cfg)?;
+    let known = cfg
+        .cache_dir
+        .as_deref()
+        .map(rates::load)
+        .unwrap_or_default();
+    println!("| subject | results | from the cache or skipped | requests to workers | estimate |");
+    println!("| --- | ---: | ---: | ---: | ---: |");
+    for (s, p) in subjects.iter().zip(&planned) {
+        let estimate = match known.get(&s.identity) {
+            Some(ms) if p.requests > 0 => {
+                format!(
+                    "{:.0} s",
+                    p.requests as f64 * ms / 1e3 / cfg.workers.max(1) as f64
+                )
+            }
+            _ if p.requests == 0 => "0 s".into(),
+            _ => "no measured rate yet".into(),
+        };
+        println!(
+            "| `{}` | {} | {} | {} | {estimate} |",
+            s.id, p.results, p.answered, p.requests
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Measured rates kept in the cache folder (`rates.json`): per subject identity, the worker
+/// time one request took in the last run that sent any (a compile pack is one request).
+mod rates {
+    use std::collections::BTreeMap;
+    use std::path::Path;
+
+    const FILE: &str = "rates.json";
+
+    pub fn load(dir: &Path) -> BTreeMap<String, f64> {
+        std::fs::read_to_string(dir.join(FILE))
+            .ok()
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or_default()
+    }
+
+    pub fn record(
+        dir: &Path,
+        subjects: &[crate::subjects::Subject],
+        planned: &[crate::engine::Planned],
+        busy_ms: &[f64],
+    ) -> std::io::Result<()> {
+        let mut rates = load(dir);
+        for ((s, p), busy) in subjects.iter().zip(planned).zip(busy_ms) {
+            if p.requests > 0 && *busy > 0.0 {
+                rates.insert(s.identity.clone(), busy / p.requests as f64);
+            }
+        }
+        std::fs::create_dir_all(dir)?;
+        let text = serde_json::to_string_pretty(&rates).unwrap_or_default() + "\n";
+        crate::reports::atomic::write(&dir.join(FILE), text.as_bytes())
+    }
 }

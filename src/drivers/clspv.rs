@@ -142,6 +142,7 @@ fn compile(loaded: &Loaded, dir: &Path, tools: &Tools, req: &Request) -> Respons
         log: String::new(),
         build_ms: 0.0,
         actual: None,
+        members: Vec::new(),
     };
     let (src, spv, log) = (dir.join(SOURCE), dir.join(MODULE), dir.join(LOG));
     let (compiled, verdict) = (dir.join(COMPILED), dir.join(VERDICT));

@@ -270,6 +270,7 @@ impl<'a> Runner<'a> {
                 log: String::new(),
                 build_ms: 0.0,
                 actual: Some(Actual::Skipped { why }),
+                members: Vec::new(),
             })
         };
         let binds = match Case::parse("case.cl", "case", &req.source) {
@@ -374,6 +375,7 @@ impl<'a> Runner<'a> {
             log: String::new(),
             build_ms: 0.0,
             actual: None,
+            members: Vec::new(),
         };
         let spec = match Case::parse("case.cl", "case", &req.source) {
             Ok(Case {
@@ -462,6 +464,7 @@ impl<'a> Runner<'a> {
                 // The pack's build counts once, on the case that built it.
                 build_ms,
                 actual: Some(Actual::Ran { run: outcome }),
+                members: Vec::new(),
             })
         });
         self.pack = Some(pack);

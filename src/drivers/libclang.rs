@@ -77,6 +77,7 @@ fn parse(index: CXIndex, include: &str, req: &Request) -> Response {
         log: String::new(),
         build_ms: 0.0,
         actual: None,
+        members: Vec::new(),
     };
     let mut args: Vec<&str> = req.options.split_whitespace().collect();
     args.extend(["-Xclang", "-internal-isystem", "-Xclang", include]);

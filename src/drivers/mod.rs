@@ -11,6 +11,7 @@ pub mod clspv;
 pub mod discover;
 pub mod execute;
 pub mod libclang;
+pub mod packing;
 pub mod pool;
 pub mod program;
 pub mod protocol;

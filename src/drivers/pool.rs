@@ -306,6 +306,27 @@ impl Worker {
         mode: Mode,
         pack: Option<&str>,
     ) -> Result<u64, WorkerFailure> {
+        self.write(source, options, mode, pack, &[])
+    }
+
+    /// Sends a compile pack (see [`crate::drivers::packing`]): one answer for all `members`.
+    pub fn send_pack(
+        &mut self,
+        members: &[&str],
+        options: &str,
+        mode: Mode,
+    ) -> Result<u64, WorkerFailure> {
+        self.write("", options, mode, None, members)
+    }
+
+    fn write(
+        &mut self,
+        source: &str,
+        options: &str,
+        mode: Mode,
+        pack: Option<&str>,
+        members: &[&str],
+    ) -> Result<u64, WorkerFailure> {
         self.next_id += 1;
         let req = RequestRef {
             id: self.next_id,
@@ -313,6 +334,7 @@ impl Worker {
             options,
             mode,
             pack,
+            members,
         };
         self.buf.clear();
         serde_json::to_writer(&mut self.buf, &req)

@@ -32,6 +32,13 @@ pub struct Request {
     /// pack does not build, runs again from its own source alone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pack: Option<String>,
+    /// A compile pack ([`Mode::Build`], [`Mode::ArgInfo`]): the sources of several compile
+    /// cases that must build, each as its own file (`source` is unused). The worker builds them
+    /// as one program, their file-scope names made unique ([`super::packing`]), and answers
+    /// one [`Response::members`] entry per source; a pack that fails is split until each
+    /// failing case is built alone.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub members: Vec<String>,
 }
 
 /// A [`Request`] as the parent writes it: the same JSON, borrowing the source and options
@@ -44,6 +51,8 @@ pub struct RequestRef<'a> {
     pub mode: Mode,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pack: Option<&'a str>,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub members: &'a [&'a str],
 }
 
 /// What a request does after the build.
@@ -70,6 +79,10 @@ pub enum Mode {
     /// runs, and its verdict is answered as a skip that names it ([`super::spirv::front_verdict`]);
     /// the driver is given nothing.
     SpirvFront,
+    /// [`Mode::Build`] with `clCompileProgram` and no link: the cheaper way to a build that
+    /// must fail, on the platforms where it gives `clBuildProgram`'s verdict on every case
+    /// (measured, see [`crate::engine`]). Answered as a build is.
+    Compile,
 }
 
 impl Mode {
@@ -83,6 +96,7 @@ impl Mode {
             Mode::Spirv => "spirv",
             Mode::SpirvRun => "spirv-run",
             Mode::SpirvFront => "spirv-front",
+            Mode::Compile => "compile",
         }
     }
 }
@@ -110,4 +124,7 @@ pub struct Response {
     /// For [`Mode::Run`] and [`Mode::ArgInfo`]: the whole outcome.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub actual: Option<Actual>,
+    /// For a compile pack ([`Request::members`]): each member's answer, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub members: Vec<Response>,
 }

@@ -78,6 +78,7 @@ impl Channel {
                     log: format!("bad request: {e}"),
                     build_ms: 0.0,
                     actual: None,
+                    members: Vec::new(),
                 },
             };
             self.say(&resp)?;
@@ -157,8 +158,27 @@ pub fn build_main(platform: u32, device: u32) -> anyhow::Result<()> {
             Ok(expanded) => expanded.unwrap_or(req),
             Err(skipped) => return Ok(*skipped),
         };
+        if !req.members.is_empty() {
+            return Ok(match req.mode {
+                Mode::Build | Mode::ArgInfo => {
+                    super::packing::answer(&req, &mut |r| match r.mode {
+                        Mode::ArgInfo => runner.arg_info(r),
+                        _ => build_one(&context, &device, r).1,
+                    })
+                }
+                _ => Response {
+                    id: req.id,
+                    status: BuildStatus::Invalid,
+                    code: String::new(),
+                    log: "a pack is a build or an argument-qualifier query".into(),
+                    build_ms: 0.0,
+                    actual: None,
+                    members: Vec::new(),
+                },
+            });
+        }
         Ok(match req.mode {
-            Mode::Build => build_one(&context, &device, &req).1,
+            Mode::Build | Mode::Compile => build_one(&context, &device, &req).1,
             Mode::Run => runner.run_case(&req),
             Mode::ArgInfo => runner.arg_info(&req),
             Mode::SpirvFront => {
@@ -174,6 +194,7 @@ pub fn build_main(platform: u32, device: u32) -> anyhow::Result<()> {
                     log: String::new(),
                     build_ms: 0.0,
                     actual: Some(crate::results::Actual::Skipped { why }),
+                    members: Vec::new(),
                 }
             }
             Mode::Spirv | Mode::SpirvRun => {
@@ -210,6 +231,7 @@ pub fn build_main(platform: u32, device: u32) -> anyhow::Result<()> {
                         log: String::new(),
                         build_ms: 0.0,
                         actual: Some(crate::results::Actual::Skipped { why }),
+                        members: Vec::new(),
                     },
                 }
             }
@@ -238,7 +260,8 @@ pub(super) fn build_one(
     req: &Request,
 ) -> (Option<super::program::Program>, Response) {
     use opencl3::error_codes::{
-        error_text, ClError, CL_BUILD_PROGRAM_FAILURE, CL_INVALID_BUILD_OPTIONS,
+        error_text, ClError, CL_BUILD_PROGRAM_FAILURE, CL_COMPILE_PROGRAM_FAILURE,
+        CL_INVALID_BUILD_OPTIONS, CL_INVALID_COMPILER_OPTIONS,
     };
     use opencl3::program::{
         build_program, get_program_build_data, get_program_build_info, CL_BUILD_ERROR,
@@ -255,6 +278,7 @@ pub(super) fn build_one(
                 log,
                 build_ms,
                 actual: None,
+                members: Vec::new(),
             },
         )
     };
@@ -285,7 +309,19 @@ pub(super) fn build_one(
     };
     let dev = device.id();
     let start = Instant::now();
-    let result = build_program(program.get(), &[dev], &options, None, std::ptr::null_mut());
+    let result = if req.mode == Mode::Compile {
+        opencl3::program::compile_program(
+            program.get(),
+            &[dev],
+            &options,
+            &[],
+            &[],
+            None,
+            std::ptr::null_mut(),
+        )
+    } else {
+        build_program(program.get(), &[dev], &options, None, std::ptr::null_mut())
+    };
     let build_ms = start.elapsed().as_secs_f64() * 1e3;
     let status: Option<i32> = get_program_build_info(program.get(), dev, CL_PROGRAM_BUILD_STATUS)
         .ok()
@@ -319,12 +355,13 @@ pub(super) fn build_one(
                 build_ms,
             )
         }
-        (Err(CL_BUILD_PROGRAM_FAILURE), Some(CL_BUILD_ERROR | CL_BUILD_NONE) | None) => {
-            BuildStatus::Rejected
-        }
+        (
+            Err(CL_BUILD_PROGRAM_FAILURE | CL_COMPILE_PROGRAM_FAILURE),
+            Some(CL_BUILD_ERROR | CL_BUILD_NONE) | None,
+        ) => BuildStatus::Rejected,
         // A -cl-std the device does not support is an invalid build option (OpenCL API
         // `clBuildProgram`: "CL_INVALID_BUILD_OPTIONS if the build options ... are invalid").
-        (Err(CL_INVALID_BUILD_OPTIONS), _) => BuildStatus::Rejected,
+        (Err(CL_INVALID_BUILD_OPTIONS | CL_INVALID_COMPILER_OPTIONS), _) => BuildStatus::Rejected,
         (Err(e), _) => {
             return invalid(
                 format!(
@@ -343,6 +380,7 @@ pub(super) fn build_one(
         log,
         build_ms,
         actual: None,
+        members: Vec::new(),
     };
     match status {
         BuildStatus::Accepted => (Some(program), response),
@@ -422,7 +460,7 @@ pub fn raw_main(platform: u32, device: u32, loops: u32) -> anyhow::Result<()> {
                 let mut driver_s = 0.0;
                 for req in &jobs {
                     match req.mode {
-                        Mode::Build => {
+                        Mode::Build | Mode::Compile => {
                             driver_s += build_one(&context, &device, req).1.build_ms / 1e3
                         }
                         // The SPIR-V path is not timed raw (`clasp overhead` measures drivers).
