@@ -11,7 +11,7 @@
 use super::known::{Known, KnownEntry, Subjected};
 use super::summary::summarise;
 use super::{CaseInfo, SavedRun};
-use crate::results::CaseResult;
+use crate::results::{CaseResult, Verdict};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -147,7 +147,8 @@ fn history<'a>(driver: String, releases: Vec<&'a Release>, known: &'a Known) -> 
             .map(|results| {
                 let mut shows = 0;
                 let mut ran = false;
-                for (r, case, rules) in results {
+                // A skipped result ran nothing, so it shows nothing either way.
+                for (r, case, rules) in results.iter().filter(|(r, _, _)| r.verdict != Verdict::Skipped) {
                     let s = Subjected {
                         result: r,
                         case: *case,
@@ -318,7 +319,7 @@ pub fn markdown(hs: &[DriverHistory<'_>], svg_name: Option<&str>) -> String {
     let mut out = String::from("# Driver history\n\n");
     out.push_str(
         "Per reviewed class (an entry of `reports/known/`): ● the release shows it (results), \
-         ○ its cases ran and pass, – none ran. `range` is the entry's declared `versions` / \
+         ○ its cases ran and pass, – no result of the class (none ran, or each ended in another class). `range` is the entry's declared `versions` / \
          `fixed_in` (driver versions as the device reports them), checked against the runs.\n\n",
     );
     if let Some(svg) = svg_name {
@@ -518,4 +519,111 @@ pub fn svg(hs: &[DriverHistory<'_>]) -> String {
     }
     s.push_str("</svg>\n");
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::results::{Actual, Expected, RunKind};
+    use checker::Profile;
+
+    /// A release whose one case `c` was accepted (a deviation: it must be rejected) or not.
+    fn release(label: &str, driver: &str, accepted: bool) -> Release {
+        let result = CaseResult {
+            case: "c".into(),
+            subject: "p/cpu".into(),
+            profile: Profile::CL1_2,
+            kind: RunKind::Listed,
+            options: vec![],
+            expected: Expected::Reject,
+            actual: if accepted {
+                Actual::Accepted { log: String::new() }
+            } else {
+                Actual::Rejected {
+                    code: "CL_BUILD_PROGRAM_FAILURE".into(),
+                    log: String::new(),
+                }
+            },
+            verdict: if accepted {
+                Verdict::Deviation
+            } else {
+                Verdict::Pass
+            },
+            duration_ms: 0.0,
+            driver_ms: None,
+            cached: false,
+            identity: format!("Drv | OpenCL 3.0 | cpu | OpenCL 3.0 | driver {driver}"),
+        };
+        Release {
+            label: label.into(),
+            run: SavedRun {
+                results: vec![result],
+                ..SavedRun::default()
+            },
+        }
+    }
+
+    fn known(range: &str) -> Known {
+        let text = format!(
+            "[[known]]\ndevice = {{ platform = \"drv\" }}\n{range}\ncases = [\"c\"]\nactual = \"accepted\"\nwhy = \"reviewed\"\n"
+        );
+        Known::parse("drv.toml", &text).unwrap()
+    }
+
+    #[test]
+    fn a_class_that_appears_and_is_fixed_is_named_with_its_releases() {
+        // Given newest first: the history orders releases by driver version.
+        let rs = [
+            release("r4", "2026.1", false),
+            release("r3", "2024.1", true),
+            release("r2", "2022.5", true),
+            release("r1", "2021.2", false),
+        ];
+        let k = known("");
+        let hs = histories(&rs, &k);
+        assert_eq!(hs.len(), 1);
+        let h = &hs[0];
+        let labels: Vec<&str> = h.releases.iter().map(|r| r.label.as_str()).collect();
+        assert_eq!(labels, ["r1", "r2", "r3", "r4"]);
+        let c = &h.classes[0];
+        assert_eq!(
+            c.presence,
+            [
+                Presence::Passes,
+                Presence::Shows(1),
+                Presence::Shows(1),
+                Presence::Passes
+            ]
+        );
+        assert_eq!(
+            h.verdict(c),
+            "regression in r2 (passes in r1); fixed in r4 (last in r3)"
+        );
+        // Unscoped, the entry claims r1 and r4, where the class passes.
+        assert_eq!(c.disagreements(), [0, 3]);
+        assert!(h.range_check(c).starts_with("DISAGREES"));
+        assert!(h.problems() > 0);
+        // Scoped by the runs, it agrees and every release is clean.
+        let k = known("versions = \">=2022\"\nfixed_in = \"2026\"");
+        let hs = histories(&rs, &k);
+        assert_eq!(hs[0].range_check(&hs[0].classes[0]), "agrees");
+        assert_eq!(hs[0].findings, [0, 0, 0, 0]);
+        assert_eq!(hs[0].problems(), 0);
+        let md = markdown(&hs, Some("history.svg"));
+        assert!(md.contains("| r1 | r2 | r3 | r4 |"), "{md}");
+        assert!(md.contains("| ○ | ● 1 | ● 1 | ○ | r2 | r3 |"), "{md}");
+        let svg = svg(&hs);
+        assert_eq!(svg.matches("<circle").count(), 4);
+    }
+
+    #[test]
+    fn a_finding_no_entry_names_is_listed_with_its_release() {
+        let rs = [release("r1", "1.0", true), release("r2", "2.0", false)];
+        let k = Known::default();
+        let hs = histories(&rs, &k);
+        assert!(hs[0].classes.is_empty());
+        assert_eq!(hs[0].unreviewed[0], ["c@CL1.2: accepted"]);
+        assert!(hs[0].unreviewed[1].is_empty());
+        assert_eq!(hs[0].findings, [1, 0]);
+    }
 }
