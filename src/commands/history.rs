@@ -130,13 +130,20 @@ fn run_releases(args: &HistoryArgs, vendors: &Path, known: &Known) -> anyhow::Re
         let mut cmd = Command::new(&exe);
         // No cache: two builds of one release can report the same identity (the registry's
         // Oclgrind wheel and Debian's both say 21.10), and a history measures each release.
-        cmd.args(["run", "--subject", "devices", "--plain", "--no-cache", "--suite"])
-            .arg(args.suite.name())
-            .arg("--known")
-            .arg(&args.known)
-            .arg("--out")
-            .arg(&runs)
-            .env("OCL_ICD_VENDORS", file);
+        cmd.args([
+            "run",
+            "--subject",
+            "devices",
+            "--plain",
+            "--no-cache",
+            "--suite",
+        ])
+        .arg(args.suite.name())
+        .arg("--known")
+        .arg(&args.known)
+        .arg("--out")
+        .arg(&runs)
+        .env("OCL_ICD_VENDORS", file);
         if let Some(n) = args.sample {
             cmd.arg("--sample").arg(n.to_string());
         }
@@ -156,11 +163,46 @@ fn run_releases(args: &HistoryArgs, vendors: &Path, known: &Known) -> anyhow::Re
                 runs.display()
             );
         };
-        let saved = SavedRun::load(&dir)?;
+        let mut saved = SavedRun::load(&dir)?;
+        // Build logs name where a release is installed and the folder it ran in; the committed
+        // results must not name this machine's paths.
+        if let Some(installs) = vendors
+            .canonicalize()
+            .ok()
+            .and_then(|v| v.parent().map(Path::to_path_buf))
+        {
+            scrub(
+                &mut saved,
+                &installs.to_string_lossy(),
+                "$CLASP_HISTORY_DIR",
+            )?;
+        }
+        if let Ok(cwd) = std::env::current_dir() {
+            scrub(&mut saved, &format!("{}/", cwd.to_string_lossy()), "")?;
+        }
         let out = args.out.join(&release);
         reports::render(&saved, known, &out, Form::Compact)?;
         println!("== {release}: compact results in {}", out.display());
     }
+    Ok(())
+}
+
+/// Replaces `from` by `to` in every text of the run's results (build logs, messages).
+fn scrub(saved: &mut SavedRun, from: &str, to: &str) -> anyhow::Result<()> {
+    fn walk(v: &mut serde_json::Value, from: &str, to: &str) {
+        match v {
+            serde_json::Value::String(s) if s.contains(from) => *s = s.replace(from, to),
+            serde_json::Value::Array(a) => a.iter_mut().for_each(|v| walk(v, from, to)),
+            serde_json::Value::Object(o) => o.values_mut().for_each(|v| walk(v, from, to)),
+            _ => {}
+        }
+    }
+    if from.len() < 2 {
+        return Ok(());
+    }
+    let mut v = serde_json::to_value(&saved.results)?;
+    walk(&mut v, from, to);
+    saved.results = serde_json::from_value(v)?;
     Ok(())
 }
 

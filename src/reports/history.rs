@@ -148,7 +148,10 @@ fn history<'a>(driver: String, releases: Vec<&'a Release>, known: &'a Known) -> 
                 let mut shows = 0;
                 let mut ran = false;
                 // A skipped result ran nothing, so it shows nothing either way.
-                for (r, case, rules) in results.iter().filter(|(r, _, _)| r.verdict != Verdict::Skipped) {
+                for (r, case, rules) in results
+                    .iter()
+                    .filter(|(r, _, _)| r.verdict != Verdict::Skipped)
+                {
                     let s = Subjected {
                         result: r,
                         case: *case,
