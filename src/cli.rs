@@ -54,7 +54,7 @@ pub enum Command {
     History(HistoryArgs),
     /// Microbenchmarks per address space: bandwidth, latency, generic vs named.
     Bench(Box<BenchArgs>),
-    /// The mutation score: plant each known kind of driver bug in a real driver (mutant-icd)
+    /// The mutation score: plant each known kind of driver bug in a real driver (mutant-layer)
     /// and report which cases find it, and why any is not found.
     #[command(after_help = MUTATE_EXIT_CODES)]
     Mutate(Box<MutateArgs>),
@@ -413,10 +413,15 @@ pub struct MutateArgs {
     /// Per-build timeout in seconds.
     #[arg(long, default_value_t = 60.0)]
     pub timeout: f64,
-    /// The mutant layer (default: `libmutant_icd.so` beside the clasp binary, where
-    /// `cargo build --release -p mutant-icd` puts it).
+    /// After the suite, fuzz each mutant that survived it for this long (`clasp fuzz --runtime`,
+    /// seconds or `10m`), beside the real driver fuzzed as long with the same seed: a mismatch
+    /// in a program the real driver ran cleanly kills the mutant.
+    #[arg(long, value_name = "TIME", value_parser = parse_duration)]
+    pub fuzz: Option<std::time::Duration>,
+    /// The mutant layer (default: `libmutant_layer.so` beside the clasp binary, where
+    /// `cargo build --release -p mutant-layer` puts it).
     #[arg(long, value_name = "LIBRARY")]
-    pub icd: Option<PathBuf>,
+    pub layer: Option<PathBuf>,
     /// Where score directories are created.
     #[arg(long, default_value = "reports/runs/mutate")]
     pub out: PathBuf,

@@ -1,5 +1,5 @@
 //! The mutants of clasp's mutation score: each one plausible driver bug in the address-space
-//! rules, planted in a real driver by `mutant-icd` (a wrapping OpenCL ICD) and looked for by
+//! rules, planted in a real driver by `mutant-layer` (an OpenCL loader layer) and looked for by
 //! `clasp mutate`. This crate is the one table both read: what each mutant models, which class
 //! of bug it belongs to, and how it is applied (a rewrite of the program text the driver
 //! receives, of its build options, or of the answers of one API call).

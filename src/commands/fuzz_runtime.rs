@@ -7,7 +7,7 @@
 //! a timeout is a mismatch: it is reduced (`random_run::reduce`, every candidate with its own
 //! recomputed expectation) while the device shows the same symptom, written as a `//@ kind:
 //! run` case under `DIR/cases/`, recorded in `DIR/mismatches.jsonl` (what the drivers print goes to `DIR/workers.log`), and grouped into classes
-//! in `DIR/report.md`.
+//! in `DIR/report.md`; `DIR/campaign.json` says how many programs of the seed were run.
 
 use super::devices::DISCOVERY_TIMEOUT;
 use super::fuzz::{error_messages, message_shape, subject_device};
@@ -337,6 +337,15 @@ pub fn run(args: &FuzzArgs) -> anyhow::Result<ExitCode> {
         }
         Ok(())
     })?;
+    // Every program up to the last index handed out was run whole (the deadline is read
+    // between programs): what a comparison with another campaign of the seed may rely on.
+    let programs = c.next.load(Ordering::Relaxed);
+    atomic::write(
+        &out.join("campaign.json"),
+        serde_json::json!({ "seed": args.seed, "programs": programs })
+            .to_string()
+            .as_bytes(),
+    )?;
     let mut sh = c.shared.into_inner().unwrap_or_else(|e| e.into_inner());
     (sh.t.runs, sh.t.secs) = (c.runs.into_inner(), started.elapsed().as_secs_f64());
     let summary = sh.t.line(sh.findings.len());

@@ -1,5 +1,5 @@
 //! `clasp mutate`: the mutation score. Each mutant of `clasp-mutants` is planted in the real
-//! driver by `mutant-icd` (a wrapping ICD), the cases it can reach are run against it with
+//! driver by `mutant-layer` (an OpenCL loader layer), the cases it can reach are run against it with
 //! `clasp run`, and its results are compared with the same cases on the real driver, judged
 //! with the same known deviations:
 //!
@@ -67,17 +67,17 @@ pub fn run(args: &MutateArgs) -> anyhow::Result<ExitCode> {
         v
     };
     let exe = std::env::current_exe().context("cannot find the clasp binary")?;
-    let icd = match &args.icd {
+    let layer = match &args.layer {
         Some(p) => p.clone(),
-        None => exe.with_file_name("libmutant_icd.so"),
+        None => exe.with_file_name("libmutant_layer.so"),
     };
-    if !icd.exists() {
+    if !layer.exists() {
         bail!(
-            "{} not found: build the mutant layer with `cargo build --release -p mutant-icd`, or give --icd",
-            icd.display()
+            "{} not found: build the mutant layer with `cargo build --release -p mutant-layer`, or give --layer",
+            layer.display()
         );
     }
-    let icd = std::fs::canonicalize(&icd)?;
+    let layer = std::fs::canonicalize(&layer)?;
 
     // The device and its vendor library, as the real driver shows them.
     let found = discover(&exe, DISCOVERY_TIMEOUT);
@@ -125,7 +125,8 @@ pub fn run(args: &MutateArgs) -> anyhow::Result<ExitCode> {
     for d in ["vendors", "runs", "acted", "logs"] {
         std::fs::create_dir_all(stamp.join(d))?;
     }
-    std::fs::write(vendors.join("mutant.icd"), format!("{}\n", icd.display()))?;
+    // The loader sees the device's own driver alone, with the layer in front of it.
+    std::fs::write(vendors.join("target.icd"), format!("{library}\n"))?;
     eprintln!(
         "clasp mutate: {} mutant(s) on {} ({library}); {} of {} case(s) reached -> {}",
         chosen.len(),
@@ -160,8 +161,8 @@ pub fn run(args: &MutateArgs) -> anyhow::Result<ExitCode> {
             _ => reached.clone(),
         };
         let env = MutantEnv {
-            icd_dir: &vendors,
-            library: &library,
+            vendors: &vendors,
+            layer: &layer,
             name: m.name,
         };
         let quiet = matches!(m.how, How::Device(_)) && !acts_in_discovery(&exe, &env, &stamp)?;
@@ -201,6 +202,19 @@ pub fn run(args: &MutateArgs) -> anyhow::Result<ExitCode> {
         scores.push(score);
     }
 
+    if let Some(time) = args.fuzz {
+        fuzz_survivors(
+            args,
+            &exe,
+            &device.id,
+            &vendors,
+            &layer,
+            &stamp,
+            time,
+            &mut scores,
+        )?;
+    }
+
     let md = markdown(
         &scores,
         device,
@@ -228,21 +242,137 @@ pub fn run(args: &MutateArgs) -> anyhow::Result<ExitCode> {
 }
 
 struct MutantEnv<'a> {
-    icd_dir: &'a Path,
-    library: &'a str,
+    /// A vendors folder naming the device's driver alone.
+    vendors: &'a Path,
+    layer: &'a Path,
     name: &'a str,
 }
 
 impl MutantEnv<'_> {
     fn apply(&self, cmd: &mut std::process::Command, stamp: &Path) {
-        cmd.env("OCL_ICD_VENDORS", self.icd_dir)
+        cmd.env("OCL_ICD_VENDORS", self.vendors)
             .env_remove("OCL_ICD_FILENAMES")
+            .env("OPENCL_LAYERS", self.layer)
             .env("CLASP_MUTANT", self.name)
-            .env("CLASP_MUTANT_TARGET", self.library)
             .env(
                 "CLASP_MUTANT_LOG",
                 stamp.join("acted").join(format!("{}.log", self.name)),
             );
+    }
+}
+
+/// `clasp fuzz --runtime` for `time` on the real driver, then on each mutant the suite left
+/// alive (masked or uncovered), all with one seed: a mutant whose campaign has a mismatch in a
+/// program (index, variant, profile) that the real driver's campaign ran cleanly is killed by
+/// that program.
+#[allow(clippy::too_many_arguments)]
+fn fuzz_survivors(
+    args: &MutateArgs,
+    exe: &Path,
+    device: &str,
+    vendors: &Path,
+    layer: &Path,
+    stamp: &Path,
+    time: std::time::Duration,
+    scores: &mut [Score],
+) -> anyhow::Result<()> {
+    let alive: Vec<usize> = (0..scores.len())
+        .filter(|&i| matches!(scores[i].status, "masked" | "uncovered"))
+        .collect();
+    if alive.is_empty() {
+        return Ok(());
+    }
+    let campaign = |label: &str, env: Option<MutantEnv<'_>>| -> anyhow::Result<Campaign> {
+        let out = stamp.join("fuzz").join(label);
+        let mut cmd = std::process::Command::new(exe);
+        cmd.args(["fuzz", "--runtime", "--subject", device])
+            .arg("--time")
+            .arg(format!("{}", time.as_secs_f64()))
+            .arg("--seed")
+            .arg(args.seed.to_string())
+            .arg("-j")
+            .arg(args.jobs.unwrap_or(1).to_string())
+            .arg("--out")
+            .arg(&out);
+        if let Some(e) = env {
+            e.apply(&mut cmd, stamp);
+        }
+        let log = std::fs::File::create(stamp.join("logs").join(format!("fuzz-{label}.txt")))?;
+        cmd.stdout(log.try_clone()?).stderr(log);
+        let status = cmd.status().context("cannot start clasp fuzz")?;
+        if !matches!(status.code(), Some(0 | 1)) {
+            bail!("clasp fuzz for {label} failed ({status})");
+        }
+        Campaign::load(&out)
+    };
+    eprintln!(
+        "clasp mutate: fuzzing {} survivor(s) for {:?} each, and the real driver",
+        alive.len(),
+        time
+    );
+    let real = campaign("unmutated", None)?;
+    for i in alive {
+        let s = &mut scores[i];
+        let env = MutantEnv {
+            vendors,
+            layer,
+            name: clasp_mutants::find(&s.mutant).map_or("", |m| m.name),
+        };
+        let ran = campaign(&s.mutant.clone(), Some(env))?;
+        let new = ran.new_against(&real);
+        if new.is_empty() {
+            s.reason = format!(
+                "{}; fuzzing: {} program(s), no mismatch the real driver lacks",
+                s.reason, ran.programs
+            );
+        } else {
+            s.status = "killed";
+            s.reason = String::new();
+            s.killed_by = new;
+        }
+        eprintln!("clasp mutate: {:<36} {:<10} (fuzzing)", s.mutant, s.status);
+    }
+    Ok(())
+}
+
+/// A `clasp fuzz --runtime` campaign's programs and its mismatches (index, variant, profile).
+struct Campaign {
+    programs: u64,
+    mismatches: BTreeSet<(u64, String, String)>,
+}
+
+impl Campaign {
+    /// This campaign's mismatches in programs that `real` ran cleanly.
+    fn new_against(&self, real: &Campaign) -> Vec<String> {
+        self.mismatches
+            .iter()
+            .filter(|(index, ..)| *index <= real.programs)
+            .filter(|m| !real.mismatches.contains(m))
+            .map(|(index, variant, profile)| format!("fuzz program {index} {variant} [{profile}]"))
+            .collect()
+    }
+
+    fn load(dir: &Path) -> anyhow::Result<Campaign> {
+        let c: serde_json::Value = serde_json::from_slice(
+            &std::fs::read(dir.join("campaign.json"))
+                .with_context(|| format!("no campaign.json in {}", dir.display()))?,
+        )?;
+        let mut mismatches = BTreeSet::new();
+        if let Ok(text) = std::fs::read_to_string(dir.join("mismatches.jsonl")) {
+            for line in text.lines() {
+                let v: serde_json::Value = serde_json::from_str(line)?;
+                let text = |k: &str| v[k].as_str().unwrap_or_default().to_string();
+                mismatches.insert((
+                    v["index"].as_u64().unwrap_or(0),
+                    text("variant"),
+                    text("profile"),
+                ));
+            }
+        }
+        Ok(Campaign {
+            programs: c["programs"].as_u64().unwrap_or(0),
+            mismatches,
+        })
     }
 }
 
@@ -633,4 +763,37 @@ fn html(scores: &[Score], device: &str) -> String {
     }
     out.push_str("</table></body></html>\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Campaign;
+
+    fn campaign(programs: u64, mismatches: &[(u64, &str)]) -> Campaign {
+        Campaign {
+            programs,
+            mismatches: mismatches
+                .iter()
+                .map(|(i, v)| (*i, v.to_string(), "CL1.2".to_string()))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn a_fuzz_kill_is_a_mismatch_in_a_program_the_real_driver_ran_cleanly() {
+        let real = campaign(10, &[(3, "program")]);
+        // 3/program fails on the real driver too; 12 is past what the real driver ran.
+        let mutant = campaign(
+            20,
+            &[(3, "program"), (3, "emi"), (7, "program"), (12, "program")],
+        );
+        assert_eq!(
+            mutant.new_against(&real),
+            [
+                "fuzz program 3 emi [CL1.2]",
+                "fuzz program 7 program [CL1.2]"
+            ]
+        );
+        assert!(campaign(5, &[(3, "program")]).new_against(&real).is_empty());
+    }
 }

@@ -1044,6 +1044,15 @@ catalogue! {
         readings: &[],
         interpretation: Some("The section goes on: 'For 3-component vector data types, the size of the data type is 4 * sizeof(component). This means that a 3-component vector data type will be aligned to a 4 * sizeof(component) boundary.' The sentence names no address space, so it holds in __global, __constant, __local and __private alike, and a generic pointer to an object holds an aligned address. It binds the compiler for the objects it places (program-scope and static variables, __local and private arrays, struct members) and the runtime for the memory it hands a kernel (buffers behind __global and __constant arguments, the __local arguments it lays out), since 'the OpenCL compiler can assume that the pointee is always appropriately aligned' for a kernel's pointer arguments. A struct is aligned to its strictest member, which keeps every member of every element of an array of it aligned. Checked on the address itself, plus a zero the compiler cannot see, so an alignment the compiler assumes is not folded into the answer."),
     }
+    AlignAttribute = "AS-ALIGN-ATTRIBUTE" {
+        family: "types",
+        summary: "__attribute__((aligned(N))) gives a variable or struct field at least N-byte alignment, and so raises its struct's alignment and size, in every address space.",
+        check: Check::Runtime,
+        applies: Applies::C,
+        cite: cite(C12, "6.11.3 Specifying Attributes of Variables", "aligned (alignment): This attribute specifies a minimum alignment for the variable or structure field, measured in bytes."),
+        readings: &[],
+        interpretation: Some("The attribute names no address space, so a field declared aligned(N) lies at a multiple of N from its struct's start in private, __local, __constant and __global memory alike, and the struct (aligned to its strictest member, AS-ALIGN) takes a multiple of N bytes. The field's offset is fixed by the compiler alone, so it is checked exactly; an object's address is checked modulo N where the compiler places it (private, __local, program-scope __constant)."),
+    }
     PointerSize = "AS-POINTER-SIZE" {
         family: "types",
         summary: "Pointers to different address spaces may have different sizes.",

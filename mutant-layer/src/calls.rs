@@ -1,7 +1,8 @@
-//! The calls the mutant ICD answers itself: the ones that hand out objects (to patch them) and
-//! the ones a mutant changes. Each forwards to the vendor's entry of the same slot.
+//! The calls the mutant layer answers itself: the ones a mutant changes, and the ones that make
+//! programs and kernels (to know what each was made from). Each forwards to the loader's next
+//! entry of the same slot.
 
-use crate::{acted, mutant, patch, real, state, ClInt, Fp, Kernel, Program, TABLE_LEN};
+use crate::{acted, mutant, next, state, ClInt, Fp, Kernel, Program, TABLE_LEN};
 use clasp_mutants::{Api, DeviceQuery, How};
 use std::ffi::{c_char, c_void, CStr, CString};
 
@@ -9,14 +10,8 @@ type Obj = *mut c_void;
 
 /// Slots of `_cl_icd_dispatch` (cl_icd.h order).
 mod slot {
-    pub const GET_PLATFORM_INFO: usize = 1;
-    pub const GET_DEVICE_IDS: usize = 2;
     pub const GET_DEVICE_INFO: usize = 3;
-    pub const CREATE_CONTEXT: usize = 4;
-    pub const CREATE_CONTEXT_FROM_TYPE: usize = 5;
-    pub const CREATE_COMMAND_QUEUE: usize = 9;
     pub const CREATE_PROGRAM_WITH_SOURCE: usize = 26;
-    pub const CREATE_PROGRAM_WITH_BINARY: usize = 27;
     pub const RELEASE_PROGRAM: usize = 29;
     pub const BUILD_PROGRAM: usize = 30;
     pub const GET_PROGRAM_INFO: usize = 32;
@@ -29,9 +24,7 @@ mod slot {
     pub const ENQUEUE_ND_RANGE_KERNEL: usize = 59;
     pub const GET_KERNEL_ARG_INFO: usize = 101;
     pub const ENQUEUE_MARKER_WITH_WAIT_LIST: usize = 105;
-    pub const CREATE_COMMAND_QUEUE_WITH_PROPERTIES: usize = 123;
     pub const CLONE_KERNEL: usize = 137;
-    pub const CREATE_PROGRAM_WITH_IL: usize = 138;
 }
 
 const CL_DRIVER_VERSION: u32 = 0x102D;
@@ -52,19 +45,10 @@ const CL_INVALID_ARG_VALUE: ClInt = -50;
 /// `cl_name_version`: a `cl_version` and a 64-byte name.
 const NAME_VERSION: usize = 68;
 
-/// Our table: the entries every mutant needs (to patch what is handed out) and the ones this
-/// mutant changes.
+/// Our table: the entries every mutant needs and the ones this mutant changes.
 pub(crate) fn replace(t: &mut [Fp; TABLE_LEN]) {
-    t[slot::GET_PLATFORM_INFO] = get_platform_info as Fp;
-    t[slot::GET_DEVICE_IDS] = get_device_ids as Fp;
     t[slot::GET_DEVICE_INFO] = get_device_info as Fp;
-    t[slot::CREATE_CONTEXT] = create_context as Fp;
-    t[slot::CREATE_CONTEXT_FROM_TYPE] = create_context_from_type as Fp;
-    t[slot::CREATE_COMMAND_QUEUE] = create_command_queue as Fp;
-    t[slot::CREATE_COMMAND_QUEUE_WITH_PROPERTIES] = create_command_queue_with_properties as Fp;
     t[slot::CREATE_PROGRAM_WITH_SOURCE] = create_program_with_source as Fp;
-    t[slot::CREATE_PROGRAM_WITH_BINARY] = create_program_with_binary as Fp;
-    t[slot::CREATE_PROGRAM_WITH_IL] = create_program_with_il as Fp;
     t[slot::BUILD_PROGRAM] = build_program as Fp;
     t[slot::GET_PROGRAM_BUILD_INFO] = get_program_build_info as Fp;
     t[slot::CREATE_KERNEL] = create_kernel as Fp;
@@ -133,36 +117,6 @@ fn with_number(bytes: &[u8], v: u64) -> Vec<u8> {
     v.to_ne_bytes()[..bytes.len().min(8)].to_vec()
 }
 
-unsafe extern "C" fn get_platform_info(
-    p: Obj,
-    name: u32,
-    size: usize,
-    value: *mut c_void,
-    ret: *mut usize,
-) -> ClInt {
-    let f: Info = std::mem::transmute(real(p, slot::GET_PLATFORM_INFO));
-    f(p, name, size, value, ret)
-}
-
-unsafe extern "C" fn get_device_ids(
-    p: Obj,
-    ty: u64,
-    n: u32,
-    devices: *mut Obj,
-    num: *mut u32,
-) -> ClInt {
-    type F = unsafe extern "C" fn(Obj, u64, u32, *mut Obj, *mut u32) -> ClInt;
-    let f: F = std::mem::transmute(real(p, slot::GET_DEVICE_IDS));
-    let rc = f(p, ty, n, devices, num);
-    if rc == 0 && !devices.is_null() {
-        let k = if num.is_null() { n } else { (*num).min(n) };
-        for i in 0..k as usize {
-            patch(*devices.add(i));
-        }
-    }
-    rc
-}
-
 /// The names in an array of `cl_name_version`, without those `drop` picks.
 fn without_names(bytes: Vec<u8>, drop: &dyn Fn(u32, &str) -> bool) -> Option<Vec<u8>> {
     let mut kept = Vec::with_capacity(bytes.len());
@@ -185,7 +139,7 @@ unsafe extern "C" fn get_device_info(
     value: *mut c_void,
     ret: *mut usize,
 ) -> ClInt {
-    let f: Info = std::mem::transmute(real(d, slot::GET_DEVICE_INFO));
+    let f: Info = std::mem::transmute(next(slot::GET_DEVICE_INFO));
     let query = |s, v, r| f(d, name, s, v, r);
     let how = how();
     let change = |bytes: Vec<u8>| -> Option<Vec<u8>> {
@@ -221,77 +175,6 @@ unsafe extern "C" fn get_device_info(
     changed(&query, size, value, ret, &change)
 }
 
-unsafe extern "C" fn create_context(
-    props: *const isize,
-    n: u32,
-    devices: *const Obj,
-    notify: Fp,
-    user: Obj,
-    err: *mut ClInt,
-) -> Obj {
-    type F = unsafe extern "C" fn(*const isize, u32, *const Obj, Fp, Obj, *mut ClInt) -> Obj;
-    if devices.is_null() || n == 0 {
-        if !err.is_null() {
-            *err = CL_INVALID_VALUE;
-        }
-        return std::ptr::null_mut();
-    }
-    let f: F = std::mem::transmute(real(*devices, slot::CREATE_CONTEXT));
-    let c = f(props, n, devices, notify, user, err);
-    patch(c);
-    c
-}
-
-unsafe extern "C" fn create_context_from_type(
-    props: *const isize,
-    ty: u64,
-    notify: Fp,
-    user: Obj,
-    err: *mut ClInt,
-) -> Obj {
-    // The loader routes this call by the platform in `props`.
-    type F = unsafe extern "C" fn(*const isize, u64, Fp, Obj, *mut ClInt) -> Obj;
-    let mut platform: Obj = std::ptr::null_mut();
-    let mut p = props;
-    while !p.is_null() && *p != 0 {
-        if *p == 0x1084 {
-            platform = *p.add(1) as Obj;
-        }
-        p = p.add(2);
-    }
-    if platform.is_null() {
-        if !err.is_null() {
-            *err = CL_INVALID_VALUE;
-        }
-        return std::ptr::null_mut();
-    }
-    let f: F = std::mem::transmute(real(platform, slot::CREATE_CONTEXT_FROM_TYPE));
-    let c = f(props, ty, notify, user, err);
-    patch(c);
-    c
-}
-
-unsafe extern "C" fn create_command_queue(c: Obj, d: Obj, props: u64, err: *mut ClInt) -> Obj {
-    type F = unsafe extern "C" fn(Obj, Obj, u64, *mut ClInt) -> Obj;
-    let f: F = std::mem::transmute(real(c, slot::CREATE_COMMAND_QUEUE));
-    let q = f(c, d, props, err);
-    patch(q);
-    q
-}
-
-unsafe extern "C" fn create_command_queue_with_properties(
-    c: Obj,
-    d: Obj,
-    props: *const u64,
-    err: *mut ClInt,
-) -> Obj {
-    type F = unsafe extern "C" fn(Obj, Obj, *const u64, *mut ClInt) -> Obj;
-    let f: F = std::mem::transmute(real(c, slot::CREATE_COMMAND_QUEUE_WITH_PROPERTIES));
-    let q = f(c, d, props, err);
-    patch(q);
-    q
-}
-
 type CreateSource =
     unsafe extern "C" fn(Obj, u32, *const *const c_char, *const usize, *mut ClInt) -> Obj;
 
@@ -302,7 +185,7 @@ unsafe extern "C" fn create_program_with_source(
     lengths: *const usize,
     err: *mut ClInt,
 ) -> Obj {
-    let f: CreateSource = std::mem::transmute(real(c, slot::CREATE_PROGRAM_WITH_SOURCE));
+    let f: CreateSource = std::mem::transmute(next(slot::CREATE_PROGRAM_WITH_SOURCE));
     if strings.is_null() || count == 0 {
         return f(c, count, strings, lengths, err);
     }
@@ -332,7 +215,6 @@ unsafe extern "C" fn create_program_with_source(
     }
     let p = create_from(c, &source, err);
     if !p.is_null() {
-        patch(p);
         state().programs.insert(
             p as usize,
             Program {
@@ -345,49 +227,12 @@ unsafe extern "C" fn create_program_with_source(
     p
 }
 
-/// A program of `source` in context `c`, made by the vendor (not patched).
+/// A program of `source` in context `c`, made by the driver.
 unsafe fn create_from(c: Obj, source: &str, err: *mut ClInt) -> Obj {
-    let f: CreateSource = std::mem::transmute(real(c, slot::CREATE_PROGRAM_WITH_SOURCE));
+    let f: CreateSource = std::mem::transmute(next(slot::CREATE_PROGRAM_WITH_SOURCE));
     let ptr = source.as_ptr() as *const c_char;
     let len = source.len();
     f(c, 1, &ptr, &len, err)
-}
-
-unsafe extern "C" fn create_program_with_binary(
-    c: Obj,
-    n: u32,
-    devices: *const Obj,
-    lengths: *const usize,
-    binaries: *const *const u8,
-    status: *mut ClInt,
-    err: *mut ClInt,
-) -> Obj {
-    type F = unsafe extern "C" fn(
-        Obj,
-        u32,
-        *const Obj,
-        *const usize,
-        *const *const u8,
-        *mut ClInt,
-        *mut ClInt,
-    ) -> Obj;
-    let f: F = std::mem::transmute(real(c, slot::CREATE_PROGRAM_WITH_BINARY));
-    let p = f(c, n, devices, lengths, binaries, status, err);
-    patch(p);
-    p
-}
-
-unsafe extern "C" fn create_program_with_il(
-    c: Obj,
-    il: *const c_void,
-    len: usize,
-    err: *mut ClInt,
-) -> Obj {
-    type F = unsafe extern "C" fn(Obj, *const c_void, usize, *mut ClInt) -> Obj;
-    let f: F = std::mem::transmute(real(c, slot::CREATE_PROGRAM_WITH_IL));
-    let p = f(c, il, len, err);
-    patch(p);
-    p
 }
 
 type Build = unsafe extern "C" fn(Obj, u32, *const Obj, *const c_char, Fp, Obj) -> ClInt;
@@ -411,7 +256,7 @@ unsafe extern "C" fn build_program(
     notify: Fp,
     user: Obj,
 ) -> ClInt {
-    let f: Build = std::mem::transmute(real(p, slot::BUILD_PROGRAM));
+    let f: Build = std::mem::transmute(next(slot::BUILD_PROGRAM));
     let mut opts = if options.is_null() {
         String::new()
     } else {
@@ -473,7 +318,7 @@ unsafe fn build_log(p: Obj, n: u32, devices: *const Obj) -> String {
     let device = if n > 0 && !devices.is_null() {
         *devices
     } else {
-        let f: Info = std::mem::transmute(real(p, slot::GET_PROGRAM_INFO));
+        let f: Info = std::mem::transmute(next(slot::GET_PROGRAM_INFO));
         let mut d: Obj = std::ptr::null_mut();
         if f(
             p,
@@ -487,7 +332,7 @@ unsafe fn build_log(p: Obj, n: u32, devices: *const Obj) -> String {
         }
         d
     };
-    let f: Info2 = std::mem::transmute(real(p, slot::GET_PROGRAM_BUILD_INFO));
+    let f: Info2 = std::mem::transmute(next(slot::GET_PROGRAM_BUILD_INFO));
     whole(&|s, v, r| f(p, device, CL_PROGRAM_BUILD_LOG, s, v, r))
         .map(|b| String::from_utf8_lossy(&b).into_owned())
         .unwrap_or_default()
@@ -501,7 +346,7 @@ unsafe extern "C" fn get_program_build_info(
     value: *mut c_void,
     ret: *mut usize,
 ) -> ClInt {
-    let f: Info2 = std::mem::transmute(real(p, slot::GET_PROGRAM_BUILD_INFO));
+    let f: Info2 = std::mem::transmute(next(slot::GET_PROGRAM_BUILD_INFO));
     let faked = state().programs.get(&(p as usize)).is_some_and(|s| s.faked);
     if faked && name == CL_PROGRAM_BUILD_STATUS {
         return answer(&0i32.to_ne_bytes(), size, value, ret);
@@ -522,7 +367,7 @@ unsafe extern "C" fn get_program_build_info(
 
 type CreateKernel = unsafe extern "C" fn(Obj, *const c_char, *mut ClInt) -> Obj;
 
-/// A copy of program `p` built as it was (the vendor's, not patched), or null.
+/// A copy of program `p` built as it was (the driver's), or null.
 unsafe fn copy_of(p: usize) -> Obj {
     let Some(prog) = state().programs.get(&p).cloned() else {
         return std::ptr::null_mut();
@@ -535,7 +380,7 @@ unsafe fn copy_of(p: usize) -> Obj {
     if copy.is_null() {
         return copy;
     }
-    let f: Build = std::mem::transmute(real(copy, slot::BUILD_PROGRAM));
+    let f: Build = std::mem::transmute(next(slot::BUILD_PROGRAM));
     let o = CString::new(prog.options).unwrap_or_default();
     if f(
         copy,
@@ -554,7 +399,7 @@ unsafe fn copy_of(p: usize) -> Obj {
 
 unsafe fn release(o: Obj, s: usize) {
     type F = unsafe extern "C" fn(Obj) -> ClInt;
-    let f: F = std::mem::transmute(real(o, s));
+    let f: F = std::mem::transmute(next(s));
     f(o);
 }
 
@@ -567,7 +412,7 @@ fn static_storage(p: usize) -> bool {
 }
 
 unsafe extern "C" fn create_kernel(p: Obj, name: *const c_char, err: *mut ClInt) -> Obj {
-    let f: CreateKernel = std::mem::transmute(real(p, slot::CREATE_KERNEL));
+    let f: CreateKernel = std::mem::transmute(next(slot::CREATE_KERNEL));
     let mut from = p;
     if let Some(How::Api(Api::ProgramPerKernel)) = how() {
         if static_storage(p as usize) {
@@ -584,7 +429,6 @@ unsafe extern "C" fn create_kernel(p: Obj, name: *const c_char, err: *mut ClInt)
         release(from, slot::RELEASE_PROGRAM);
     }
     if !k.is_null() {
-        patch(k);
         let n = if name.is_null() {
             String::new()
         } else {
@@ -609,12 +453,11 @@ unsafe extern "C" fn create_kernels_in_program(
     ret: *mut u32,
 ) -> ClInt {
     type F = unsafe extern "C" fn(Obj, u32, *mut Obj, *mut u32) -> ClInt;
-    let f: F = std::mem::transmute(real(p, slot::CREATE_KERNELS_IN_PROGRAM));
+    let f: F = std::mem::transmute(next(slot::CREATE_KERNELS_IN_PROGRAM));
     let rc = f(p, n, kernels, ret);
     if rc == 0 && !kernels.is_null() {
         for i in 0..n as usize {
             let k = *kernels.add(i);
-            patch(k);
             state().kernels.insert(
                 k as usize,
                 Kernel {
@@ -629,7 +472,7 @@ unsafe extern "C" fn create_kernels_in_program(
 }
 
 unsafe fn kernel_name(k: Obj) -> String {
-    let f: Info = std::mem::transmute(real(k, 39));
+    let f: Info = std::mem::transmute(next(39));
     whole(&|s, v, r| f(k, CL_KERNEL_FUNCTION_NAME, s, v, r))
         .map(|b| {
             String::from_utf8_lossy(&b)
@@ -641,10 +484,9 @@ unsafe fn kernel_name(k: Obj) -> String {
 
 unsafe extern "C" fn clone_kernel(k: Obj, err: *mut ClInt) -> Obj {
     type F = unsafe extern "C" fn(Obj, *mut ClInt) -> Obj;
-    let f: F = std::mem::transmute(real(k, slot::CLONE_KERNEL));
+    let f: F = std::mem::transmute(next(slot::CLONE_KERNEL));
     let c = f(k, err);
     if !c.is_null() {
-        patch(c);
         let mut s = state();
         if let Some(info) = s.kernels.get(&(k as usize)).cloned() {
             s.kernels.insert(c as usize, info);
@@ -656,7 +498,7 @@ unsafe extern "C" fn clone_kernel(k: Obj, err: *mut ClInt) -> Obj {
 type SetArg = unsafe extern "C" fn(Obj, u32, usize, *const c_void) -> ClInt;
 
 unsafe extern "C" fn set_kernel_arg(k: Obj, i: u32, size: usize, value: *const c_void) -> ClInt {
-    let f: SetArg = std::mem::transmute(real(k, slot::SET_KERNEL_ARG));
+    let f: SetArg = std::mem::transmute(next(slot::SET_KERNEL_ARG));
     let mut rc = match how() {
         Some(How::Api(Api::LocalArgHalfSize)) if value.is_null() && size >= 2 => {
             acted("__local argument given half its size");
@@ -691,7 +533,7 @@ unsafe extern "C" fn get_kernel_work_group_info(
     value: *mut c_void,
     ret: *mut usize,
 ) -> ClInt {
-    let f: Info2 = std::mem::transmute(real(k, slot::GET_KERNEL_WORK_GROUP_INFO));
+    let f: Info2 = std::mem::transmute(next(slot::GET_KERNEL_WORK_GROUP_INFO));
     let query = |s, v, r| f(k, d, name, s, v, r);
     if name != CL_KERNEL_LOCAL_MEM_SIZE {
         return query(size, value, ret);
@@ -731,7 +573,7 @@ unsafe extern "C" fn get_kernel_arg_info(
     value: *mut c_void,
     ret: *mut usize,
 ) -> ClInt {
-    let f: ArgInfo = std::mem::transmute(real(k, slot::GET_KERNEL_ARG_INFO));
+    let f: ArgInfo = std::mem::transmute(next(slot::GET_KERNEL_ARG_INFO));
     let query = |s, v, r| f(k, i, name, s, v, r);
     match how() {
         Some(How::Api(Api::ArgQualifier { from, to }))
@@ -772,7 +614,7 @@ unsafe extern "C" fn enqueue_nd_range_kernel(
     wait: *const Obj,
     event: *mut Obj,
 ) -> ClInt {
-    let f: Enqueue = std::mem::transmute(real(q, slot::ENQUEUE_ND_RANGE_KERNEL));
+    let f: Enqueue = std::mem::transmute(next(slot::ENQUEUE_ND_RANGE_KERNEL));
     match how() {
         Some(How::Api(Api::EnqueueErrorsSwallowed)) => {
             let rc = f(q, k, dims, offset, global, local, nwait, wait, event);
@@ -782,7 +624,7 @@ unsafe extern "C" fn enqueue_nd_range_kernel(
             acted("failed launch reported run");
             if !event.is_null() {
                 type Marker = unsafe extern "C" fn(Obj, u32, *const Obj, *mut Obj) -> ClInt;
-                let m: Marker = std::mem::transmute(real(q, slot::ENQUEUE_MARKER_WITH_WAIT_LIST));
+                let m: Marker = std::mem::transmute(next(slot::ENQUEUE_MARKER_WITH_WAIT_LIST));
                 return m(q, 0, std::ptr::null(), event);
             }
             0
@@ -809,7 +651,7 @@ unsafe fn fresh_kernel(info: &Kernel) -> Option<Obj> {
     if copy.is_null() {
         return None;
     }
-    let f: CreateKernel = std::mem::transmute(real(copy, slot::CREATE_KERNEL));
+    let f: CreateKernel = std::mem::transmute(next(slot::CREATE_KERNEL));
     let name = CString::new(info.name.clone()).ok()?;
     let mut err = 0;
     let k = f(copy, name.as_ptr(), &mut err);
@@ -817,7 +659,7 @@ unsafe fn fresh_kernel(info: &Kernel) -> Option<Obj> {
     if k.is_null() {
         return None;
     }
-    let set: SetArg = std::mem::transmute(real(k, slot::SET_KERNEL_ARG));
+    let set: SetArg = std::mem::transmute(next(slot::SET_KERNEL_ARG));
     for (i, (size, value)) in &info.args {
         let v = value
             .as_ref()
