@@ -48,6 +48,10 @@ pub enum Command {
     /// (Markdown).
     #[command(after_help = COMPARE_EXIT_CODES)]
     Compare(CompareArgs),
+    /// Driver history: the corpus on every release in a vendors folder, one after another, and
+    /// per known class the first and last release that shows it (history.md, history.svg).
+    #[command(after_help = HISTORY_EXIT_CODES)]
+    History(HistoryArgs),
     /// Microbenchmarks per address space: bandwidth, latency, generic vs named.
     Bench(Box<BenchArgs>),
     /// The mutation score: plant each known kind of driver bug in a real driver (mutant-layer)
@@ -75,6 +79,11 @@ const MUTATE_EXIT_CODES: &str = "Exit codes:
   1  a mutant survived: masked by a known entry or uncovered
   2  usage or setup error";
 
+const HISTORY_EXIT_CODES: &str = "Exit codes:
+  0  every finding of every release is a known class whose declared versions agree with the runs
+  1  a finding no entry names as declared, or an entry whose versions / fixed_in disagree
+  2  usage, input or setup error";
+
 const COMPARE_EXIT_CODES: &str = "Exit codes:
   0  nothing got worse
   1  something broke, crashed or timed out that did not in OLD, or a result OLD does not
@@ -101,6 +110,41 @@ pub enum Format {
     Text,
     Json,
     Md,
+}
+
+// `clasp history`.
+#[derive(clap::Args, Debug)]
+pub struct HistoryArgs {
+    /// Saved runs of one release each (report folders, as --out keeps them), rendered with the
+    /// release folders under --out. Without them and without --vendors: those folders alone.
+    #[arg(value_name = "RUN_DIR")]
+    pub runs: Vec<PathBuf>,
+    /// Run every ICD file of this vendors folder first (`.ci/install-history` makes one), one
+    /// release after another, each loaded alone (`OCL_ICD_VENDORS=<file>`); each release's
+    /// compact results go to `<out>/<file name without .icd>/`.
+    #[arg(long, value_name = "DIR")]
+    pub vendors: Option<PathBuf>,
+    /// Only the ICD files whose name contains this text (repeat for several).
+    #[arg(long)]
+    pub only: Vec<String>,
+    /// Where each release's compact results, history.md and history.svg are written.
+    #[arg(long, default_value = "reports/history")]
+    pub out: PathBuf,
+    /// Where the full run directories of --vendors go.
+    #[arg(long, default_value = "reports/runs/history")]
+    pub runs_dir: PathBuf,
+    /// What each release runs (`clasp run --suite`).
+    #[arg(long, value_enum, default_value_t = Suite::Hand)]
+    pub suite: Suite,
+    /// Of the generated suite, N cases per rule × profile (`clasp run --sample`).
+    #[arg(long, value_name = "N")]
+    pub sample: Option<u32>,
+    /// Parallel workers per release (`clasp run -j`).
+    #[arg(long, short = 'j')]
+    pub jobs: Option<usize>,
+    /// Known deviations (`*.toml`).
+    #[arg(long, default_value = "reports/known")]
+    pub known: PathBuf,
 }
 
 #[derive(clap::Args, Debug)]

@@ -8,6 +8,7 @@ mod devices;
 mod fuzz;
 mod fuzz_runtime;
 mod generate;
+mod history;
 mod mutate;
 mod overhead;
 mod report;
@@ -31,6 +32,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Fuzz(args) => fuzz::run(&args),
         Command::Report(args) => report::run(&args),
         Command::Compare(args) => compare::run(&args),
+        Command::History(args) => history::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Mutate(args) => mutate::run(&args),
         Command::Worker(args) => run::worker(&args),

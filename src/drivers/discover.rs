@@ -219,10 +219,99 @@ pub fn slug(s: &str) -> String {
     out.trim_matches('-').to_string()
 }
 
-/// Runs discovery in a worker process. Never fails: what went wrong is in `error`.
+/// Runs discovery in worker processes. Never fails: what went wrong is in `error`.
+///
+/// When the loader reads a vendors folder of several ICD files, each file is enumerated by a
+/// worker of its own (`OCL_ICD_VENDORS=<file>`), so that a driver that crashes while it is
+/// enumerated costs only its own devices, and two releases of one driver, whose libraries share
+/// names (`libintelocl.so`, `libtbb.so.12`), never meet in one process, where the second would
+/// be given the first one's libraries.
 pub fn discover(exe: &Path, timeout: Duration) -> Discovery {
+    let files = vendor_files();
+    if files.len() < 2 {
+        let mut d = discover_with(exe, timeout, None);
+        distinguish(
+            d.platforms
+                .iter_mut()
+                .flat_map(|p| p.devices.iter_mut())
+                .collect(),
+        );
+        return d;
+    }
+    let found: Vec<Discovery> = std::thread::scope(|scope| {
+        let workers: Vec<_> = files
+            .iter()
+            .map(|f| scope.spawn(move || discover_with(exe, timeout, Some(f))))
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_default())
+            .collect()
+    });
+    let mut out = Discovery::default();
+    let mut errors = Vec::new();
+    for (file, d) in files.iter().zip(found) {
+        if let Some(e) = d.error {
+            errors.push(format!("{}: {e}", file.display()));
+        }
+        for mut p in d.platforms {
+            let local = p.index;
+            p.index = out.platforms.len() as u32;
+            for dev in &mut p.devices {
+                dev.platform_index = p.index;
+                // A platform whose library discovery could not tell is reached through its file.
+                dev.icd.get_or_insert_with(|| Icd {
+                    library: file.to_string_lossy().into_owned(),
+                    platform_index: local,
+                });
+            }
+            out.platforms.push(p);
+        }
+    }
+    if !errors.is_empty() {
+        out.error = Some(errors.join("; "));
+    }
+    distinguish(
+        out.platforms
+            .iter_mut()
+            .flat_map(|p| p.devices.iter_mut())
+            .collect(),
+    );
+    out
+}
+
+/// The ICD files the loader reads, in name order: those of `OCL_ICD_VENDORS` when it names a
+/// folder, else of `/etc/OpenCL/vendors`. None when the loader is told otherwise
+/// (`OCL_ICD_FILENAMES`, or `OCL_ICD_VENDORS` naming one library or file): one worker then
+/// enumerates what the loader finds.
+fn vendor_files() -> Vec<std::path::PathBuf> {
+    if std::env::var_os("OCL_ICD_FILENAMES").is_some_and(|v| !v.is_empty()) {
+        return Vec::new();
+    }
+    let dir = match std::env::var_os("OCL_ICD_VENDORS") {
+        Some(v) if Path::new(&v).is_dir() => std::path::PathBuf::from(v),
+        Some(v) if !v.is_empty() => return Vec::new(),
+        _ => std::path::PathBuf::from("/etc/OpenCL/vendors"),
+    };
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .map(|rd| {
+            rd.flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "icd"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+/// One discovery worker, loading every driver or (`file`) the one an ICD file names.
+fn discover_with(exe: &Path, timeout: Duration, file: Option<&Path>) -> Discovery {
     let mut cmd = Command::new(exe);
     cmd.args(["worker", "discover"]);
+    if let Some(f) = file {
+        cmd.env("OCL_ICD_VENDORS", f);
+    }
     match output_with_timeout(cmd, timeout) {
         Ok(Finished::Exited {
             status,
@@ -286,7 +375,6 @@ pub fn query() -> Discovery {
         }
     };
     let mut out = Discovery::default();
-    let mut seen_ids: Vec<String> = Vec::new();
     let libraries: Vec<Option<String>> = platforms.iter().map(|p| library_of(p.id())).collect();
     for (pi, platform) in platforms.iter().enumerate() {
         let icd = libraries[pi].as_ref().map(|library| Icd {
@@ -318,14 +406,7 @@ pub fn query() -> Discovery {
         for (di, id) in ids.into_iter().enumerate() {
             let d = Device::new(id);
             let dev_name = d.name().unwrap_or_default();
-            let mut sid = format!("{}/{}", slug(&name), slug(&dev_name));
-            let base = sid.clone();
-            let mut n = 2;
-            while seen_ids.contains(&sid) {
-                sid = format!("{base}-{n}");
-                n += 1;
-            }
-            seen_ids.push(sid.clone());
+            let sid = format!("{}/{}", slug(&name), slug(&dev_name));
             let versions = |v: Vec<opencl3::types::cl_name_version>| -> Vec<String> {
                 v.iter()
                     .map(|nv| format!("{}.{}", nv.version >> 22, (nv.version >> 12) & 0x3ff))
@@ -390,6 +471,32 @@ pub fn query() -> Discovery {
         out.platforms.push(info);
     }
     out
+}
+
+/// Makes subject ids unique. Devices that share a platform and device name (two releases of
+/// one driver, each registered with its own ICD file) are told apart by their driver version
+/// (`intel-r-opencl/amd-epyc-2021.13.11.0.23-160000`), so a release keeps its id whatever
+/// else is installed; a device alone keeps the plain id. What is still equal gets `-2`, `-3`.
+fn distinguish(mut devices: Vec<&mut DeviceInfo>) {
+    let count =
+        |devices: &[&mut DeviceInfo], id: &str| devices.iter().filter(|d| d.id == id).count();
+    let shared: Vec<bool> = devices.iter().map(|d| count(&devices, &d.id) > 1).collect();
+    for (d, shared) in devices.iter_mut().zip(shared) {
+        let version = slug(&d.driver_version);
+        if shared && !version.is_empty() {
+            d.id = format!("{}-{version}", d.id);
+        }
+    }
+    let mut seen: Vec<String> = Vec::new();
+    for d in devices.iter_mut() {
+        let base = d.id.clone();
+        let mut n = 2;
+        while seen.contains(&d.id) {
+            d.id = format!("{base}-{n}");
+            n += 1;
+        }
+        seen.push(d.id.clone());
+    }
 }
 
 /// The file of the vendor library behind a platform: `cl_khr_icd` requires every object to begin
@@ -500,6 +607,33 @@ mod tests {
         assert_eq!(
             d.profiles(),
             [Profile::CL1_2, Profile::CL2_0, Profile::CL3_0]
+        );
+    }
+
+    #[test]
+    fn releases_of_one_driver_are_told_apart_by_their_driver_version() {
+        let with = |driver: &str, name: &str| {
+            let mut d = device("OpenCL C 3.0", None, &[]);
+            d.driver_version = driver.into();
+            d.id = format!("p/{name}");
+            d
+        };
+        let mut ds = [
+            with("2021.13.11.0.23_160000", "cpu"),
+            with("2026.22.10.0.01_160000", "cpu"),
+            with("2026.22.10.0.01_160000", "cpu"),
+            with("1", "other"),
+        ];
+        distinguish(ds.iter_mut().collect());
+        let ids: Vec<&str> = ds.iter().map(|d| d.id.as_str()).collect();
+        assert_eq!(
+            ids,
+            [
+                "p/cpu-2021.13.11.0.23-160000",
+                "p/cpu-2026.22.10.0.01-160000",
+                "p/cpu-2026.22.10.0.01-160000-2",
+                "p/other"
+            ]
         );
     }
 

@@ -525,6 +525,13 @@ impl KnownEntry {
     /// cases, profiles and outcomes it describes (for a result that passed: the outcomes it
     /// could have failed with).
     pub fn matches(&self, s: &Subjected<'_>) -> bool {
+        self.matches_subject(s.result) && self.matches_class(s)
+    }
+
+    /// [`matches`](Self::matches) for every release of the entry's driver: `versions` and
+    /// `fixed_in` left aside, so that a history of releases can show where the class really
+    /// is, and check the range the entry declares.
+    pub fn matches_class(&self, s: &Subjected<'_>) -> bool {
         let r = s.result;
         let actual_ok = || {
             let Some(g) = &self.compiled.actual else {
@@ -537,7 +544,7 @@ impl KnownEntry {
             }
         };
         self.kind.is_none_or(|k| k == r.kind)
-            && self.matches_subject(r)
+            && self.names_subject(r)
             && self.selects(s.case, &r.case, r.profile, s.rules)
             && actual_ok()
             && if r.verdict.is_finding() {
@@ -573,6 +580,11 @@ impl KnownEntry {
     /// Whether the entry names the result's subject and driver version, whatever its case,
     /// profile and kind.
     pub fn matches_subject(&self, r: &CaseResult) -> bool {
+        self.names_subject(r) && self.covers_version(r)
+    }
+
+    /// Whether the entry's `device` names the result's subject, whatever its version.
+    pub fn names_subject(&self, r: &CaseResult) -> bool {
         let parts: Vec<&str> = r.identity.split(" | ").collect();
         let (platform, device, driver) = if parts.len() >= 5 {
             (
@@ -587,15 +599,18 @@ impl KnownEntry {
             want.as_deref()
                 .is_none_or(|w| text.to_lowercase().contains(&w.trim().to_lowercase()))
         };
-        let named = self.device.all().iter().any(|d| {
+        self.device.all().iter().any(|d| {
             has(&d.subject, &r.subject)
                 && has(&d.platform, &platform)
                 && has(&d.device, &device)
                 && has(&d.driver, &driver)
-        });
-        if !named {
-            return false;
-        }
+        })
+    }
+
+    /// Whether the driver version of the result's subject is in the entry's `versions` and
+    /// below its `fixed_in` (always, for an entry with neither).
+    pub fn covers_version(&self, r: &CaseResult) -> bool {
+        let parts: Vec<&str> = r.identity.split(" | ").collect();
         let c = &self.compiled;
         if c.versions.is_none() && c.fixed_in.is_none() {
             return true;

@@ -30,6 +30,7 @@ pub mod compare;
 pub mod cts;
 pub mod describe;
 pub mod diff;
+pub mod history;
 pub mod html;
 pub mod json;
 pub mod junit;
