@@ -124,9 +124,17 @@ struct CompiledShape {
     query: Option<Globs>,
     expected: Globs,
     actual: Globs,
+    /// `expected` and `actual` are both `*`: any wrong value in the buffer fits, so the values
+    /// a run did not keep fit too.
+    any_value: bool,
 }
 
 impl CompiledShape {
+    /// Whether every wrong value of `buffer` fits, seen or not.
+    fn fits_any_value_of(&self, buffer: &str) -> bool {
+        self.any_value && self.buffer.as_ref().is_some_and(|g| g.matches(buffer))
+    }
+
     fn fits_element(&self, buffer: &str, expected: i64, actual: i64) -> bool {
         self.buffer.as_ref().is_some_and(|g| g.matches(buffer))
             && self.expected.matches(&expected.to_string())
@@ -418,6 +426,7 @@ impl KnownEntry {
                         "observed.actual",
                         std::slice::from_ref(&sh.actual),
                     )?,
+                    any_value: sh.expected.trim() == "*" && sh.actual.trim() == "*",
                 })
             })
             .collect::<anyhow::Result<_>>()?;
@@ -507,6 +516,9 @@ impl KnownEntry {
             return false;
         }
         let buffers_fit = run.buffers.iter().all(|b| {
+            if shapes.iter().any(|s| s.fits_any_value_of(&b.buffer)) {
+                return true;
+            }
             let (pairs, complete) = b.value_pairs();
             complete
                 && pairs
@@ -959,6 +971,36 @@ mod tests {
             run.buffers[0].differing = 5;
         }
         assert!(!on(old));
+    }
+
+    #[test]
+    fn a_shape_of_any_value_covers_values_the_run_did_not_keep() {
+        let k = Known::parse(
+            "nvidia.toml",
+            r#"
+            [[known]]
+            device = { platform = "portable" }
+            rules = ["AS-CONSTANT-READABLE"]
+            actual = "mismatch"
+            observed = [{ buffer = "out", expected = "*", actual = "*" }]
+            why = "elements read from the wrong offsets"
+            "#,
+        )
+        .unwrap();
+        let c = case("runtime/c", &[]);
+        let rule = ["AS-CONSTANT-READABLE"];
+        let on = |a: Actual| {
+            let r = CaseResult {
+                expected: Expected::Accept,
+                ..result(&c.name, Profile::CL2_0, POCL3, a)
+            };
+            hit(&k, &r, &c, &rule)
+        };
+        // More distinct wrong values than a run keeps: every one fits `*`, kept or not.
+        let many: Vec<(i64, i64)> = (0..40).map(|i| (i, i + 5)).collect();
+        assert!(on(mismatch(&[("out", &many)], &[])));
+        // Another buffer still does not fit.
+        assert!(!on(mismatch(&[("out", &many), ("other", &[(1, 0)])], &[])));
     }
 
     #[test]
