@@ -118,6 +118,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         };
         match run_worker(
             &exe,
+            d.icd.as_ref(),
             d.platform_index,
             d.device_index,
             &cfg,
@@ -194,8 +195,10 @@ fn command_line() -> String {
 }
 
 /// Runs the bench worker for one device, with a progress bar and a time limit.
+#[allow(clippy::too_many_arguments)]
 fn run_worker(
     exe: &std::path::Path,
+    icd: Option<&crate::drivers::discover::Icd>,
     platform: u32,
     device: u32,
     cfg: &Config,
@@ -203,7 +206,18 @@ fn run_worker(
     timeout_s: f64,
     plain: bool,
 ) -> Result<DeviceBench, String> {
-    let mut child = Command::new(exe)
+    // As the run's workers do: the device's own driver alone, and its platform among that
+    // driver's (discovery numbers platforms across every ICD file, one worker per file, which
+    // need not be the order of a loader that loads them all).
+    let mut cmd = Command::new(exe);
+    let platform = match icd {
+        Some(i) => {
+            cmd.env("OCL_ICD_VENDORS", &i.library);
+            i.platform_index
+        }
+        None => platform,
+    };
+    let mut child = cmd
         .args([
             "bench",
             "--worker",
