@@ -8,7 +8,16 @@ use std::collections::BTreeMap;
 /// FIXME(checker): today's known disagreements, each a checker bug against the catalogue's
 /// "One violation, one diagnostic" list. The test fails on any other disagreement, and on an
 /// entry that no longer matches anything (remove it once the checker is fixed).
-const KNOWN: &[(&str, &str)] = &[];
+const KNOWN: &[(&str, &str)] = &[
+    (
+        "cxx-generic-pointers/global-class-template",
+        "class templates are not parsed: a member of a class-template object is not seen (reports/findings.md, the checker: class templates)",
+    ),
+    (
+        "cxx-generic-pointers/local-class-template",
+        "class templates are not parsed (reports/findings.md, the checker: class templates)",
+    ),
+];
 
 #[test]
 fn checker_agrees_with_every_generated_case() {
