@@ -359,11 +359,20 @@ fn a_compact_report_re_renders_and_compares_like_the_plain_one() {
 fn the_reference_runs_are_compact_and_load() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/reference");
     let mut runs = 0;
-    for e in std::fs::read_dir(&root).unwrap().flatten() {
+    // The history holds one reference run per release, beside its table and picture.
+    let history = root.join("history");
+    let entries = std::fs::read_dir(&root)
+        .unwrap()
+        .chain(std::fs::read_dir(&history).unwrap())
+        .flatten();
+    for e in entries {
         let path = e.path();
         let len = e.metadata().unwrap().len();
         if path.is_file() {
             assert!(len < 1 << 20, "{} is {len} bytes", path.display());
+            continue;
+        }
+        if path == history {
             continue;
         }
         if path

@@ -148,6 +148,11 @@ impl Elem {
 }
 
 pub fn all(out: &mut Out) {
+    for n in [16, 64, 256] {
+        for field in ["char", "int", "float4"] {
+            attribute(out, n, field);
+        }
+    }
     for way in Way::ALL {
         for elem in Elem::all() {
             for member in [false, true] {
@@ -379,4 +384,59 @@ mod tests {
         assert!(text.contains("expect: long3[i] == 0"), "{text}");
         assert!(text.contains("arg: buffer uchar[96] o3"), "{text}");
     }
+}
+
+/// `__attribute__((aligned(n)))` on a `field` after a char: the field lies at byte `n`, the
+/// struct takes `2n` bytes (every field here is at most `n` bytes), so the field of the second
+/// element of an array lies `3n` bytes from the first element, in private, `__local`,
+/// program-scope `__constant` and `__global` memory; and each object sits on an `n`-byte
+/// boundary where the compiler places it. Without the attribute the offsets are the field's
+/// natural ones, which differ wherever `n` is above the field's own alignment (all but a
+/// float4 at 16).
+fn attribute(out: &mut Out, n: usize, field: &str) {
+    let dims = vec![("aligned", format!("{n}")), ("field", field.to_string())];
+    let (mut b, tag) = start(RuleId::AlignAttribute, c_profiles(), dims, &[]);
+    b.doc(format!(
+        "A {field} field declared aligned({n}) after a char: at byte {n} of its struct in every space, and each object on a {n}-byte boundary."
+    ));
+    b.run(format!("launch: run_{tag} 1"));
+    b.run("arg: buffer uint[4] second_field_at = 4096");
+    b.run("arg: buffer uint[3] remainder = 4096");
+    b.run("arg: buffer int[1] unused = 0");
+    b.run("arg: scalar uint 0");
+    b.run(format!("expect: second_field_at[i] == {}", 3 * n));
+    b.run("expect: remainder[i] == 0");
+    b.line(format!(
+        "struct padded_{tag} {{ char c; {field} x __attribute__((aligned({n}))); }};"
+    ));
+    b.line(format!(
+        "__constant struct padded_{tag} constant_pair_{tag}[2] = {{ {{ 1 }}, {{ 2 }} }};"
+    ));
+    b.line("// zero is 0, an argument, so the compiler cannot fold a remainder away.");
+    b.open(format!(
+        "kernel void run_{tag}(global uint *second_field_at, global uint *remainder, global struct padded_{tag} *unused, uint zero)"
+    ));
+    b.line(format!("struct padded_{tag} private_pair[2];"));
+    b.line(format!("local struct padded_{tag} local_pair[2];"));
+    b.line("private_pair[0].c = 0;");
+    for (i, obj) in [
+        "private_pair".to_string(),
+        "local_pair".to_string(),
+        format!("constant_pair_{tag}"),
+        "unused".to_string(),
+    ]
+    .iter()
+    .enumerate()
+    {
+        b.line(format!(
+            "second_field_at[{i}] = (uint)((size_t)&{obj}[1].x - (size_t)&{obj}[0]);"
+        ));
+        if i < 3 {
+            b.line(format!(
+                "remainder[{i}] = (uint)(((size_t)&{obj}[0] + zero) % {n});"
+            ));
+        }
+    }
+    b.close();
+    out.push(b.finish());
 }
