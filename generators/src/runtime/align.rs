@@ -353,39 +353,6 @@ fn buffer_name(slug: &str) -> String {
     slug.replace('-', "_")
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn three_vectors_and_structs_have_the_alignment_the_spec_gives() {
-        assert_eq!(Ty::Vector(Scalar::Long, 3).align(), 32);
-        assert_eq!(Ty::Vector(Scalar::Half, 3).align(), 8);
-        assert_eq!(Ty::Vector(Scalar::Char, 16).align(), 16);
-        assert_eq!(Ty::Padded.align(), 4);
-        assert_eq!(Ty::Nested.align(), 16);
-    }
-
-    #[test]
-    fn every_way_and_type_has_a_case_with_one_buffer_per_type() {
-        let cases: Vec<_> = crate::exhaustive()
-            .into_iter()
-            .filter(|c| c.rule == RuleId::Align)
-            .collect();
-        // 10 ways × 12 element groups × 2 forms, and 6 ways through a generic pointer.
-        assert_eq!(cases.len(), 10 * 12 * 2 + 6 * 12);
-        let c = cases
-            .iter()
-            .find(|c| c.name == "as-align/constant-argument-address-object-long")
-            .expect("the __constant long argument case");
-        let text = c.render();
-        assert!(text.contains("constant long16 *o5"), "{text}");
-        assert!(text.contains("% 128)"), "{text}");
-        assert!(text.contains("expect: long3[i] == 0"), "{text}");
-        assert!(text.contains("arg: buffer uchar[96] o3"), "{text}");
-    }
-}
-
 /// `__attribute__((aligned(n)))` on a `field` after a char: the field lies at byte `n`, the
 /// struct takes `2n` bytes (every field here is at most `n` bytes), so the field of the second
 /// element of an array lies `3n` bytes from the first element, in private, `__local`,
@@ -439,4 +406,37 @@ fn attribute(out: &mut Out, n: usize, field: &str) {
     }
     b.close();
     out.push(b.finish());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn three_vectors_and_structs_have_the_alignment_the_spec_gives() {
+        assert_eq!(Ty::Vector(Scalar::Long, 3).align(), 32);
+        assert_eq!(Ty::Vector(Scalar::Half, 3).align(), 8);
+        assert_eq!(Ty::Vector(Scalar::Char, 16).align(), 16);
+        assert_eq!(Ty::Padded.align(), 4);
+        assert_eq!(Ty::Nested.align(), 16);
+    }
+
+    #[test]
+    fn every_way_and_type_has_a_case_with_one_buffer_per_type() {
+        let cases: Vec<_> = crate::exhaustive()
+            .into_iter()
+            .filter(|c| c.rule == RuleId::Align)
+            .collect();
+        // 10 ways × 12 element groups × 2 forms, and 6 ways through a generic pointer.
+        assert_eq!(cases.len(), 10 * 12 * 2 + 6 * 12);
+        let c = cases
+            .iter()
+            .find(|c| c.name == "as-align/constant-argument-address-object-long")
+            .expect("the __constant long argument case");
+        let text = c.render();
+        assert!(text.contains("constant long16 *o5"), "{text}");
+        assert!(text.contains("% 128)"), "{text}");
+        assert!(text.contains("expect: long3[i] == 0"), "{text}");
+        assert!(text.contains("arg: buffer uchar[96] o3"), "{text}");
+    }
 }
