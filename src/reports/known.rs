@@ -627,9 +627,16 @@ impl KnownEntry {
         if c.versions.is_none() && c.fixed_in.is_none() {
             return true;
         }
-        // The driver version field (`driver 3.1+debian`) is the last part of a device's
-        // identity; a compiler's identity is its version string.
-        let Some(v) = version_in(parts.last().copied().unwrap_or_default()) else {
+        // A device's identity has a driver version field (`driver 3.1+debian`; the SPIR-V path
+        // adds its compilers after it); a compiler's identity is its version string.
+        let field = parts
+            .iter()
+            .rev()
+            .find(|p| p.starts_with("driver "))
+            .or(parts.last())
+            .copied()
+            .unwrap_or_default();
+        let Some(v) = version_in(field) else {
             return false;
         };
         c.versions.as_ref().is_none_or(|req| req.matches(&v))
