@@ -180,6 +180,10 @@ fn run_releases(args: &HistoryArgs, vendors: &Path, known: &Known) -> anyhow::Re
         if let Ok(cwd) = std::env::current_dir() {
             scrub(&mut saved, &format!("{}/", cwd.to_string_lossy()), "")?;
         }
+        // Drivers' kernel caches live in the home folder (PoCL: ~/.cache/pocl/kcache).
+        if let Some(home) = std::env::var_os("HOME").filter(|h| h.len() > 1) {
+            scrub(&mut saved, &format!("{}/", home.to_string_lossy()), "~/")?;
+        }
         let out = args.out.join(&release);
         reports::render(&saved, known, &out, Form::Compact)?;
         println!("== {release}: compact results in {}", out.display());
