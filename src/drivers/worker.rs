@@ -181,34 +181,24 @@ pub fn build_main(platform: u32, device: u32) -> anyhow::Result<()> {
             Mode::Build | Mode::Compile => build_one(&context, &device, &req).1,
             Mode::Run => runner.run_case(&req),
             Mode::ArgInfo => runner.arg_info(&req),
-            Mode::SpirvFront => {
+            Mode::SpirvFront | Mode::Spirv | Mode::SpirvRun => {
                 if scratch.is_none() {
                     scratch = Some(tempfile::Builder::new().prefix("clasp-spirv-").tempdir()?);
                 }
                 let dir = scratch.as_ref().map(|d| d.path()).unwrap_or(Path::new("."));
-                let why = super::spirv::front_verdict(dir, &req).unwrap_or_else(|e| e);
-                Response {
-                    id: req.id,
-                    status: BuildStatus::Invalid,
-                    code: String::new(),
-                    log: String::new(),
-                    build_ms: 0.0,
-                    actual: Some(crate::results::Actual::Skipped { why }),
-                    members: Vec::new(),
-                }
-            }
-            Mode::Spirv | Mode::SpirvRun => {
-                if scratch.is_none() {
-                    scratch = Some(tempfile::Builder::new().prefix("clasp-spirv-").tempdir()?);
-                }
-                let dir = scratch.as_ref().map(|d| d.path()).unwrap_or(Path::new("."));
-                let version = super::spirv::version_for(
-                    &req.options,
-                    &device.il_version().unwrap_or_default(),
-                );
-                match super::spirv::compile(dir, &req, &version)
-                    .and_then(|il| fits_device(&device, il))
-                {
+                // A must-reject case is judged by the offline front end alone: its verdict
+                // is the skip's reason, and the driver is given nothing.
+                let module = if req.mode == Mode::SpirvFront {
+                    Err(super::spirv::front_verdict(dir, &req).unwrap_or_else(|e| e))
+                } else {
+                    let version = super::spirv::version_for(
+                        &req.options,
+                        &device.il_version().unwrap_or_default(),
+                    );
+                    super::spirv::compile(dir, &req, &version)
+                        .and_then(|il| fits_device(&device, il))
+                };
+                match module {
                     Ok(il) => {
                         // Every option went to the offline compiler.
                         let run = req.mode == Mode::SpirvRun;
